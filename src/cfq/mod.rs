@@ -1,0 +1,467 @@
+//! CFQ: Cluster Fair Queueing (Chen, Wang, Zhang, Li; `papers/002`, SPEC.md § CFQ).
+//!
+//! CFQ keeps an idealized fair scheduler, the cluster GPS, as a reference: every active job
+//! receives `slots * w / W` slots, infinitely divisible. A job arriving at `a` with slot-time
+//! `L` (its task run times summed on one slot) and weight `w` gets the virtual finish time
+//! `F = V(a) + L / w`, the virtual time at which GPS completes it (§IV-C). Whenever a slot frees,
+//! CFQ offers it to the backlogged job with the smallest `F`. Theorem 1 bounds how late a job
+//! can finish against GPS: `f_j - f̄_j <= 2 l_max + L_max / M` (unweighted, constant `M`).
+//!
+//! Two systems, one state:
+//! - **GPS reference**: a job is active in GPS from its arrival until V reaches its `F`,
+//!   whatever happens to it in the real system. The real time of that moment is the job's GPS
+//!   completion time `f̄` ([`JobInfo::gps_completion`]), the reference for predictable
+//!   performance. Departures are processed in order of `F` as time advances.
+//! - **Real system**: a job is *backlogged* while it has pending tasks ([`Cfq::set_pending`]);
+//!   [`Cfq::offer`] hands out `k` free slots in one call, each to the backlogged job with the
+//!   smallest key and each consuming one pending task. The key is (virtual finish, arrival time,
+//!   id): ties go to the earlier arrival, then to the lower id.
+//!
+//! Lifecycle: [`Cfq::arrive`] → [`Cfq::set_pending`] / [`Cfq::offer`] any number of times
+//! (stages) → [`Cfq::complete`] (optional: records the real completion and keeps the job
+//! queryable) → [`Cfq::remove`] (forgets the id; a job still active in GPS keeps its place
+//! there, and its row, until its virtual finish, so the reference never depends on the real
+//! system).
+//!
+//! Costs: O(log N) per arrival, pending change, completion, removal and GPS departure;
+//! O(log N) per job drained by an offer, O(1) per further slot given to the same job.
+//!
+//! Domain (so that no derived value can overflow): times in `[-MAX_TIME, MAX_TIME]`,
+//! slot-times in `(0, MAX_SLOT_TIME]`, weights and slots positive integers. Times are in any
+//! unit the caller likes, the same for time and slot-time. Weight 0 is rejected: a job with no
+//! share would never finish in GPS.
+
+mod gps;
+mod storage;
+
+pub use storage::{Borrowed, Inline, JobRow, Key, QueueSlot, Storage, VACANT_ROW, VACANT_SLOT};
+
+use crate::heap::{self, Heap};
+use crate::id_index::{self, TableHead};
+use crate::num::{self, order_bits};
+use crate::{Error, Result};
+use gps::VirtualClock;
+use storage::PartsMut;
+
+/// The largest magnitude of a time: 2^60.
+pub const MAX_TIME: f64 = 1_152_921_504_606_846_976.0;
+/// The largest slot-time: 2^60.
+pub const MAX_SLOT_TIME: f64 = 1_152_921_504_606_846_976.0;
+
+/// A CFQ scheduler over storage `S` (see [`Inline`] and [`Borrowed`]).
+pub struct Cfq<S: Storage> {
+    clock: VirtualClock,
+    table: TableHead,
+    /// Jobs reachable by id (rows in use minus forgotten rows still in GPS).
+    jobs: usize,
+    gps_len: usize,
+    backlog_len: usize,
+    storage: S,
+}
+
+/// What the scheduler knows about one job.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct JobInfo {
+    /// The caller's id.
+    pub id: u64,
+    /// Arrival time.
+    pub arrival: f64,
+    /// Slot-time given at arrival.
+    pub slot_time: f64,
+    /// Weight given at arrival.
+    pub weight: u32,
+    /// Virtual finish time `F = V(arrival) + slot_time / weight`.
+    pub virtual_finish: f64,
+    /// Tasks waiting for a slot.
+    pub pending_tasks: u32,
+    /// Whether the job waits for slots (pending tasks > 0).
+    pub backlogged: bool,
+    /// The real time at which GPS completed the job; `None` while it is active in GPS (see
+    /// [`Cfq::gps_completion_estimate`]).
+    pub gps_completion: Option<f64>,
+    /// The time given to [`Cfq::complete`] or [`Cfq::remove`]; `None` while running.
+    pub completion: Option<f64>,
+}
+
+/// A snapshot of the scheduler as a whole.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stats {
+    /// Time of the last accepted call.
+    pub now: f64,
+    /// GPS virtual time at `now`.
+    pub virtual_time: f64,
+    /// Slots shared.
+    pub slots: u32,
+    /// Rows available in all.
+    pub capacity: usize,
+    /// Jobs reachable by id.
+    pub jobs: usize,
+    /// Jobs with pending tasks.
+    pub backlogged: usize,
+    /// Jobs active in GPS (including forgotten ones).
+    pub gps_active: usize,
+    /// Rows in use: jobs reachable by id plus forgotten jobs still active in GPS.
+    pub rows_in_use: usize,
+}
+
+impl<const N: usize> Cfq<Inline<N>> {
+    /// A scheduler for up to `N` jobs sharing `slots` slots, its clock at `start_time`.
+    pub fn new(slots: u32, start_time: f64) -> Result<Self> {
+        Self::with_storage(Inline::new(), slots, start_time)
+    }
+}
+
+/// Checks what [`Cfq::with_storage`] checks, before any storage exists: a capacity of at
+/// least 1 and below `u32::MAX`, at least one slot, a start time in range. Returns the start.
+pub fn check_config(capacity: usize, slots: u32, start_time: f64) -> Result<f64> {
+    if capacity == 0 || slots == 0 {
+        return Err(Error::NotPositive);
+    }
+    if capacity >= heap::NONE as usize {
+        return Err(Error::CapacityTooLarge);
+    }
+    checked_time(start_time, -MAX_TIME)
+}
+
+fn checked_time(t: f64, last: f64) -> Result<f64> {
+    let t = num::time_not_before(t, last)?;
+    if t.abs() > MAX_TIME {
+        return Err(Error::OutOfRange);
+    }
+    Ok(t)
+}
+
+impl<S: Storage> Cfq<S> {
+    /// A scheduler over `storage` (whose contents are overwritten) for `slots` slots, its clock
+    /// at `start_time`. Capacity is the storage's length: at least 1, below `u32::MAX`.
+    pub fn with_storage(mut storage: S, slots: u32, start_time: f64) -> Result<Self> {
+        let parts = storage.parts_mut();
+        let start = check_config(parts.rows.len(), slots, start_time)?;
+        parts.rows.fill(VACANT_ROW);
+        parts.gps.fill(VACANT_SLOT);
+        parts.backlog.fill(VACANT_SLOT);
+        let table = id_index::reset(parts.rows);
+        Ok(Cfq {
+            clock: VirtualClock::new(slots, start),
+            table,
+            jobs: 0,
+            gps_len: 0,
+            backlog_len: 0,
+            storage,
+        })
+    }
+
+    /// Number of jobs the storage holds.
+    pub fn capacity(&self) -> usize {
+        self.storage.parts().rows.len()
+    }
+
+    /// Number of jobs reachable by id.
+    pub fn len(&self) -> usize {
+        self.jobs
+    }
+
+    /// Whether no job is reachable by id.
+    pub fn is_empty(&self) -> bool {
+        self.jobs == 0
+    }
+
+    /// Time of the last accepted call.
+    pub fn now(&self) -> f64 {
+        self.clock.now
+    }
+
+    /// The whole scheduler at a glance.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            now: self.clock.now,
+            virtual_time: self
+                .clock
+                .virtual_at(self.clock.now, self.smallest_active_finish()),
+            slots: self.clock.slots(),
+            capacity: self.capacity(),
+            jobs: self.jobs,
+            backlogged: self.backlog_len,
+            gps_active: self.gps_len,
+            rows_in_use: self.table.used(),
+        }
+    }
+
+    /// Moves the clock to `now`, processing GPS departures up to it.
+    pub fn advance(&mut self, now: f64) -> Result<()> {
+        let t = checked_time(now, self.clock.now)?;
+        self.advance_gps(t);
+        Ok(())
+    }
+
+    /// From `now` on, GPS shares `slots` slots (machines joined or left). V is advanced to
+    /// `now` with the old count first.
+    pub fn set_slots(&mut self, now: f64, slots: u32) -> Result<()> {
+        let t = checked_time(now, self.clock.now)?;
+        if slots == 0 {
+            return Err(Error::NotPositive);
+        }
+        self.advance_gps(t);
+        self.clock.reanchor(t, self.smallest_active_finish());
+        self.clock.set_slots(slots);
+        Ok(())
+    }
+
+    /// A job arrives at `now` with `slot_time` of work and `weight`. It starts with no pending
+    /// task; its virtual finish time is fixed here.
+    ///
+    /// [`Error::CapacityFull`] is judged at the time of the previous call: rows of forgotten
+    /// jobs are freed as GPS completes them, so [`Cfq::advance`] first to reclaim them.
+    pub fn arrive(&mut self, now: f64, id: u64, slot_time: f64, weight: u32) -> Result<()> {
+        let t = checked_time(now, self.clock.now)?;
+        let slot_time = num::positive(slot_time)?;
+        if slot_time > MAX_SLOT_TIME {
+            return Err(Error::OutOfRange);
+        }
+        if weight == 0 {
+            return Err(Error::NotPositive);
+        }
+        if id_index::find(self.storage.parts().rows, id).is_some() {
+            return Err(Error::DuplicateId);
+        }
+        if self.table.used() >= self.capacity() {
+            return Err(Error::CapacityFull);
+        }
+
+        self.advance_gps(t);
+        self.clock.reanchor(t, self.smallest_active_finish());
+        let finish = self.clock.virtual_at(t, None) + slot_time / f64::from(weight);
+        self.clock.add_weight(weight);
+        let PartsMut { rows, gps, .. } = self.storage.parts_mut();
+        let Some(row) = id_index::allocate(rows, &mut self.table) else {
+            return Err(Error::CapacityFull);
+        };
+        if let Some(r) = rows.get_mut(row as usize) {
+            r.id = id;
+            r.arrival = t;
+            r.slot_time = slot_time;
+            r.weight = weight;
+            r.finish = finish;
+            r.gps_completion = 0.0;
+            r.completion = 0.0;
+            r.pending = 0;
+            r.gps_active = true;
+            r.completed = false;
+            r.forgotten = false;
+            Heap::new(gps, &mut self.gps_len).push(row, key_of(r));
+        }
+        id_index::index(rows, row);
+        self.jobs = self.jobs.saturating_add(1);
+        Ok(())
+    }
+
+    /// Sets the number of tasks job `id` has waiting for a slot: above zero the job is
+    /// backlogged, zero takes it out of the backlog.
+    pub fn set_pending(&mut self, id: u64, pending_tasks: u32) -> Result<()> {
+        let row = self.running_row(id)?;
+        self.apply_pending(row, pending_tasks);
+        Ok(())
+    }
+
+    /// [`Cfq::set_pending`] for many jobs in one call; all or nothing (every id is checked
+    /// first). A repeated id takes its last count.
+    pub fn set_pending_batch(&mut self, ids: &[u64], pending_tasks: &[u32]) -> Result<()> {
+        if ids.len() != pending_tasks.len() {
+            return Err(Error::LengthMismatch);
+        }
+        for &id in ids {
+            self.running_row(id)?;
+        }
+        for (&id, &pending) in ids.iter().zip(pending_tasks) {
+            let row = self.running_row(id)?;
+            self.apply_pending(row, pending);
+        }
+        Ok(())
+    }
+
+    /// Hands out up to `out.len()` free slots: each to the backlogged job with the smallest
+    /// (virtual finish, arrival, id), each consuming one of its pending tasks. Writes one job
+    /// id per slot and returns how many were written (fewer when the backlog runs dry).
+    pub fn offer(&mut self, out: &mut [u64]) -> usize {
+        let PartsMut { rows, backlog, .. } = self.storage.parts_mut();
+        let mut backlog = Heap::new(backlog, &mut self.backlog_len);
+        let mut written = 0;
+        while let (Some((_, row)), Some(free)) = (backlog.peek(), out.get_mut(written..)) {
+            let Some(job) = rows.get_mut(row as usize) else {
+                break;
+            };
+            let take = free.len().min(job.pending as usize);
+            if take == 0 {
+                break;
+            }
+            if let Some(given) = free.get_mut(..take) {
+                given.fill(job.id);
+            }
+            written = written.saturating_add(take);
+            job.pending = job.pending.saturating_sub(take as u32);
+            if job.pending == 0 {
+                backlog.pop();
+            }
+        }
+        written
+    }
+
+    /// The job the next free slot would go to, without giving it.
+    pub fn peek(&self) -> Option<u64> {
+        let parts = self.storage.parts();
+        let (_, row) = heap::peek(parts.backlog, self.backlog_len)?;
+        parts.rows.get(row as usize).map(|r| r.id)
+    }
+
+    /// Job `id` finished in the real system at `now`: it leaves the backlog for good and stays
+    /// queryable until [`Cfq::remove`]. Its place in GPS is unchanged.
+    pub fn complete(&mut self, now: f64, id: u64) -> Result<()> {
+        let t = checked_time(now, self.clock.now)?;
+        let row = self.running_row(id)?;
+        self.advance_gps(t);
+        self.finish_in_real_system(row, t);
+        Ok(())
+    }
+
+    /// Forgets job `id` at `now`, completing it first if it has not completed (a cancelled
+    /// job). The id can be reused at once; a job still active in GPS keeps its place, and its
+    /// row, until GPS completes it.
+    pub fn remove(&mut self, now: f64, id: u64) -> Result<()> {
+        let t = checked_time(now, self.clock.now)?;
+        let row = self.known_row(id)?;
+        self.advance_gps(t);
+        self.finish_in_real_system(row, t);
+        let PartsMut { rows, .. } = self.storage.parts_mut();
+        id_index::unindex(rows, row);
+        self.jobs = self.jobs.saturating_sub(1);
+        match rows.get_mut(row as usize) {
+            Some(r) if r.gps_active => r.forgotten = true,
+            _ => id_index::release(rows, &mut self.table, row),
+        }
+        Ok(())
+    }
+
+    /// What the scheduler knows about job `id`.
+    pub fn job(&self, id: u64) -> Result<JobInfo> {
+        let row = self.known_row(id)?;
+        let parts = self.storage.parts();
+        let r = parts.rows.get(row as usize).ok_or(Error::UnknownId)?;
+        Ok(JobInfo {
+            id: r.id,
+            arrival: r.arrival,
+            slot_time: r.slot_time,
+            weight: r.weight,
+            virtual_finish: r.finish,
+            pending_tasks: r.pending,
+            backlogged: heap::contains(parts.backlog, row),
+            gps_completion: (!r.gps_active).then_some(r.gps_completion),
+            completion: r.completed.then_some(r.completion),
+        })
+    }
+
+    /// Job `id`'s GPS completion time: exact once GPS has completed it; before that, the time
+    /// GPS will complete it if no further job arrives and the slot count stays. O(N): with no
+    /// arrivals, each active job `i` holds weight `w_i` until V reaches `min(F_i, F_j)`, so
+    /// `f̄_j = now + Σ_i w_i (min(F_i, F_j) - V(now)) / slots`.
+    pub fn gps_completion_estimate(&self, id: u64) -> Result<f64> {
+        let info = self.job(id)?;
+        if let Some(done) = info.gps_completion {
+            return Ok(done);
+        }
+        let parts = self.storage.parts();
+        let now = self.clock.now;
+        let v = self.clock.virtual_at(now, self.smallest_active_finish());
+        let active = parts.gps.get(..self.gps_len).unwrap_or_default();
+        let weighted_work: f64 = active
+            .iter()
+            .filter_map(|slot| parts.rows.get(slot.item() as usize))
+            .map(|r| f64::from(r.weight) * (r.finish.min(info.virtual_finish) - v))
+            .sum();
+        Ok(now + weighted_work / f64::from(self.clock.slots()))
+    }
+
+    fn known_row(&self, id: u64) -> Result<u32> {
+        id_index::find(self.storage.parts().rows, id).ok_or(Error::UnknownId)
+    }
+
+    /// The row of job `id` if it has not completed in the real system.
+    fn running_row(&self, id: u64) -> Result<u32> {
+        let row = self.known_row(id)?;
+        match self.storage.parts().rows.get(row as usize) {
+            Some(r) if r.completed => Err(Error::JobCompleted),
+            _ => Ok(row),
+        }
+    }
+
+    fn smallest_active_finish(&self) -> Option<f64> {
+        let parts = self.storage.parts();
+        let (_, row) = heap::peek(parts.gps, self.gps_len)?;
+        parts.rows.get(row as usize).map(|r| r.finish)
+    }
+
+    fn apply_pending(&mut self, row: u32, pending: u32) {
+        let PartsMut { rows, backlog, .. } = self.storage.parts_mut();
+        let Some(r) = rows.get_mut(row as usize) else {
+            return;
+        };
+        r.pending = pending;
+        let mut backlog = Heap::new(backlog, &mut self.backlog_len);
+        if pending == 0 {
+            backlog.remove(row);
+        } else if !heap::contains(backlog.slots(), row) {
+            backlog.push(row, key_of(r));
+        }
+    }
+
+    fn finish_in_real_system(&mut self, row: u32, t: f64) {
+        self.apply_pending(row, 0);
+        if let Some(r) = self.storage.parts_mut().rows.get_mut(row as usize) {
+            if !r.completed {
+                r.completed = true;
+                r.completion = t;
+            }
+        }
+    }
+
+    /// Processes GPS departures up to real time `t` in order of virtual finish, then sets the
+    /// clock to `t`. V is re-anchored only at departures, so advancing in one step or in many
+    /// gives bit-identical results.
+    fn advance_gps(&mut self, t: f64) {
+        let PartsMut { rows, gps, .. } = self.storage.parts_mut();
+        let mut active = Heap::new(gps, &mut self.gps_len);
+        while let Some((first, row)) = active.peek() {
+            let Some(finish) = rows.get(row as usize).map(|r| r.finish) else {
+                break;
+            };
+            let departure = self.clock.time_of(finish);
+            if departure > t {
+                break;
+            }
+            self.clock.depart_at(finish, departure);
+            while let Some((key, row)) = active.peek() {
+                if key.finish != first.finish {
+                    break;
+                }
+                active.pop();
+                let Some(r) = rows.get_mut(row as usize) else {
+                    continue;
+                };
+                self.clock.remove_weight(r.weight);
+                r.gps_active = false;
+                r.gps_completion = departure;
+                if r.forgotten {
+                    id_index::release(rows, &mut self.table, row);
+                }
+            }
+        }
+        self.clock.now = t;
+    }
+}
+
+fn key_of(row: &JobRow) -> Key {
+    Key {
+        finish: order_bits(row.finish),
+        arrival: order_bits(row.arrival),
+        id: row.id,
+    }
+}

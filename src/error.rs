@@ -1,0 +1,79 @@
+//! The one error type of the core. Every fallible call returns it, and a call that returns it
+//! has changed nothing.
+
+use core::ffi::CStr;
+use core::fmt;
+
+/// Why a call was rejected. The state is exactly as it was before the call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Error {
+    /// A number was NaN or infinite.
+    NotFinite,
+    /// A number that must be positive was zero or negative (slot-time, weight, slots, capacity).
+    NotPositive,
+    /// No job with that id.
+    UnknownId,
+    /// A job with that id is already present.
+    DuplicateId,
+    /// The time given is earlier than the time of the last accepted call.
+    TimeWentBackwards,
+    /// No room for another job: the capacity fixed at construction is in use.
+    CapacityFull,
+    /// The capacity asked for is too large to address.
+    CapacityTooLarge,
+    /// A number is finite but outside the range the algorithm supports (documented per call),
+    /// chosen so that no derived value can overflow.
+    OutOfRange,
+    /// The job has already completed in the real system.
+    JobCompleted,
+    /// Two parallel arrays (or storage parts) have different lengths.
+    LengthMismatch,
+    /// Memory or an output buffer is smaller than required.
+    BufferTooSmall,
+}
+
+/// Result with the core's [`Error`].
+pub type Result<T> = core::result::Result<T, Error>;
+
+impl Error {
+    /// Every error, in the order of their C status codes.
+    pub const ALL: [Error; 11] = [
+        Error::NotFinite,
+        Error::NotPositive,
+        Error::UnknownId,
+        Error::DuplicateId,
+        Error::TimeWentBackwards,
+        Error::CapacityFull,
+        Error::CapacityTooLarge,
+        Error::OutOfRange,
+        Error::JobCompleted,
+        Error::LengthMismatch,
+        Error::BufferTooSmall,
+    ];
+
+    /// A short, stable, human-readable explanation (NUL-terminated, so the C ABI shares it).
+    pub const fn message(self) -> &'static CStr {
+        match self {
+            Error::NotFinite => c"a number was NaN or infinite",
+            Error::NotPositive => c"a number that must be positive was zero or negative",
+            Error::UnknownId => c"no job with that id",
+            Error::DuplicateId => c"a job with that id is already present",
+            Error::TimeWentBackwards => c"time is earlier than the last accepted call",
+            Error::CapacityFull => c"capacity is full",
+            Error::CapacityTooLarge => c"capacity is too large to address",
+            Error::OutOfRange => c"a number is outside the supported range",
+            Error::JobCompleted => c"the job has already completed",
+            Error::LengthMismatch => c"parallel arrays have different lengths",
+            Error::BufferTooSmall => c"memory or output buffer is too small",
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message().to_str().unwrap_or_default())
+    }
+}
+
+impl core::error::Error for Error {}

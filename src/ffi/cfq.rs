@@ -1,0 +1,429 @@
+//! C ABI of [`crate::cfq`]: a CFQ scheduler in memory the caller provides.
+//!
+//! The caller asks [`fairsched_cfq_storage_size`] how many bytes a capacity needs, allocates
+//! them (any alignment), and calls [`fairsched_cfq_init`], which builds the scheduler inside that
+//! memory and returns a handle pointing into it. The memory belongs to the caller: it must stay
+//! put (no copy, no move) and alive while the handle is used, and is simply freed afterwards;
+//! nothing else needs releasing. A handle must not be used from two threads at once.
+
+use super::{boundary, read, read_slice, write, write_slice, FairschedStatus, Status};
+use crate::cfq::{self, Borrowed, Cfq, JobRow, QueueSlot, VACANT_ROW, VACANT_SLOT};
+use core::mem::{align_of, size_of};
+
+/// A CFQ scheduler living in caller-provided memory. Opaque.
+pub struct FairschedCfq {
+    inner: Cfq<Borrowed<'static>>,
+}
+
+/// What the scheduler knows about one job (see `fairsched_cfq_job`).
+#[repr(C)]
+pub struct FairschedCfqJobInfo {
+    /// The caller's id.
+    pub id: u64,
+    /// Arrival time.
+    pub arrival: f64,
+    /// Slot-time given at arrival.
+    pub slot_time: f64,
+    /// Virtual finish time F = V(arrival) + slot_time / weight.
+    pub virtual_finish: f64,
+    /// GPS completion time when `gps_active` is false; 0 otherwise (see
+    /// `fairsched_cfq_gps_completion_estimate`).
+    pub gps_completion: f64,
+    /// Real completion time when `completed` is true; 0 otherwise.
+    pub completion: f64,
+    /// Weight given at arrival.
+    pub weight: u32,
+    /// Tasks waiting for a slot.
+    pub pending_tasks: u32,
+    /// Whether the job waits for slots.
+    pub backlogged: bool,
+    /// Whether the job is still active in the GPS reference.
+    pub gps_active: bool,
+    /// Whether the job completed in the real system.
+    pub completed: bool,
+}
+
+/// The scheduler as a whole (see `fairsched_cfq_stats_get`).
+#[repr(C)]
+pub struct FairschedCfqStats {
+    /// Time of the last accepted call.
+    pub now: f64,
+    /// GPS virtual time at `now`.
+    pub virtual_time: f64,
+    /// Slots shared.
+    pub slots: u32,
+    /// Jobs the memory holds.
+    pub capacity: u32,
+    /// Jobs reachable by id.
+    pub jobs: u32,
+    /// Jobs with pending tasks.
+    pub backlogged: u32,
+    /// Jobs active in GPS (including removed ones GPS has not completed yet).
+    pub gps_active: u32,
+    /// Rows in use: jobs reachable by id plus removed jobs still active in GPS.
+    pub rows_in_use: u32,
+}
+
+/// Byte offsets of the parts inside an aligned block, and the bytes to ask for.
+struct Layout {
+    rows: usize,
+    gps: usize,
+    backlog: usize,
+    end: usize,
+    bytes: usize,
+}
+
+const ALIGN: usize = {
+    let mut a = align_of::<FairschedCfq>();
+    if align_of::<JobRow>() > a {
+        a = align_of::<JobRow>();
+    }
+    if align_of::<QueueSlot>() > a {
+        a = align_of::<QueueSlot>();
+    }
+    a
+};
+
+fn round_up(x: usize, align: usize) -> Option<usize> {
+    x.checked_add(align - 1).map(|y| y / align * align)
+}
+
+fn layout(capacity: usize) -> Status<Layout> {
+    let too_large = FairschedStatus::CapacityTooLarge;
+    let part = |start: usize, size: usize| -> Status<(usize, usize)> {
+        let at = round_up(start, ALIGN).ok_or(too_large)?;
+        let end = size
+            .checked_mul(capacity)
+            .and_then(|bytes| at.checked_add(bytes))
+            .ok_or(too_large)?;
+        Ok((at, end))
+    };
+    let (rows, after_rows) = part(size_of::<FairschedCfq>(), size_of::<JobRow>())?;
+    let (gps, after_gps) = part(after_rows, size_of::<QueueSlot>())?;
+    let (backlog, end) = part(after_gps, size_of::<QueueSlot>())?;
+    let bytes = end.checked_add(ALIGN - 1).ok_or(too_large)?;
+    if isize::try_from(bytes).is_err() {
+        return Err(too_large);
+    }
+    Ok(Layout {
+        rows,
+        gps,
+        backlog,
+        end,
+        bytes,
+    })
+}
+
+/// Fills `len` elements at `at` with `value` and returns them as a slice.
+///
+/// # Safety
+/// `at` must be aligned for `T` and valid for writes of `len` elements, for `'static` as far as
+/// the caller of `fairsched_cfq_init` promised.
+unsafe fn fill<T: Copy>(at: *mut u8, len: usize, value: T) -> &'static mut [T] {
+    let first = at.cast::<T>();
+    for i in 0..len {
+        unsafe { first.add(i).write(value) };
+    }
+    unsafe { core::slice::from_raw_parts_mut(first, len) }
+}
+
+/// Writes into `*out_size` the number of bytes `fairsched_cfq_init` needs for `capacity` jobs
+/// (alignment slack included). Wraps `cfq::check_config` for the capacity.
+#[no_mangle]
+pub extern "C" fn fairsched_cfq_storage_size(
+    capacity: u32,
+    out_size: *mut usize,
+) -> FairschedStatus {
+    boundary(|| {
+        let out = unsafe { write(out_size) }?;
+        cfq::check_config(capacity as usize, 1, 0.0)?;
+        *out = layout(capacity as usize)?.bytes;
+        Ok(())
+    })
+}
+
+/// Builds a CFQ scheduler for `capacity` jobs sharing `slots` slots, its clock at `start_time`,
+/// inside `memory` (`memory_len` bytes, at least what `fairsched_cfq_storage_size` says; any
+/// alignment). On success `*out_cfq` points into `memory`, which must then stay put and alive
+/// while the handle is used. Wraps `Cfq::with_storage`.
+///
+/// # Safety
+/// `memory` must be valid for writes of `memory_len` bytes and not used otherwise while the
+/// handle lives.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_init(
+    memory: *mut core::ffi::c_void,
+    memory_len: usize,
+    capacity: u32,
+    slots: u32,
+    start_time: f64,
+    out_cfq: *mut *mut FairschedCfq,
+) -> FairschedStatus {
+    boundary(|| {
+        let out = unsafe { write(out_cfq) }?;
+        if memory.is_null() {
+            return Err(FairschedStatus::NullPointer);
+        }
+        let capacity = capacity as usize;
+        cfq::check_config(capacity, slots, start_time)?;
+        let layout = layout(capacity)?;
+        let base = memory.cast::<u8>();
+        let skip = base.align_offset(ALIGN);
+        if skip
+            .checked_add(layout.end)
+            .is_none_or(|needed| needed > memory_len)
+        {
+            return Err(FairschedStatus::BufferTooSmall);
+        }
+        // SAFETY: every part lies inside [base + skip, base + skip + layout.end), which the
+        // check above keeps inside the caller's memory, aligned for its type.
+        let (handle, storage) = unsafe {
+            let block = base.add(skip);
+            let rows = fill(block.add(layout.rows), capacity, VACANT_ROW);
+            let gps = fill(block.add(layout.gps), capacity, VACANT_SLOT);
+            let backlog = fill(block.add(layout.backlog), capacity, VACANT_SLOT);
+            (
+                block.cast::<FairschedCfq>(),
+                Borrowed::new(rows, gps, backlog)?,
+            )
+        };
+        let inner = Cfq::with_storage(storage, slots, start_time)?;
+        unsafe { handle.write(FairschedCfq { inner }) };
+        *out = handle;
+        Ok(())
+    })
+}
+
+/// Moves the clock to `now`, processing GPS departures. Wraps `Cfq::advance`.
+///
+/// # Safety
+/// `cfq` must be NULL or a handle from `fairsched_cfq_init` whose memory is still valid.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_advance(
+    cfq: *mut FairschedCfq,
+    now: f64,
+) -> FairschedStatus {
+    boundary(|| Ok(unsafe { write(cfq) }?.inner.advance(now)?))
+}
+
+/// From `now` on, GPS shares `slots` slots. Wraps `Cfq::set_slots`.
+///
+/// # Safety
+/// As for `fairsched_cfq_advance`.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_set_slots(
+    cfq: *mut FairschedCfq,
+    now: f64,
+    slots: u32,
+) -> FairschedStatus {
+    boundary(|| Ok(unsafe { write(cfq) }?.inner.set_slots(now, slots)?))
+}
+
+/// Job `job_id` arrives at `now` with `slot_time` of work and `weight` (>= 1), with no pending
+/// task. Wraps `Cfq::arrive`.
+///
+/// # Safety
+/// As for `fairsched_cfq_advance`.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_arrive(
+    cfq: *mut FairschedCfq,
+    now: f64,
+    job_id: u64,
+    slot_time: f64,
+    weight: u32,
+) -> FairschedStatus {
+    boundary(|| {
+        let cfq = unsafe { write(cfq) }?;
+        Ok(cfq.inner.arrive(now, job_id, slot_time, weight)?)
+    })
+}
+
+/// Sets the number of tasks job `job_id` has waiting for a slot. Wraps `Cfq::set_pending`.
+///
+/// # Safety
+/// As for `fairsched_cfq_advance`.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_set_pending(
+    cfq: *mut FairschedCfq,
+    job_id: u64,
+    pending_tasks: u32,
+) -> FairschedStatus {
+    boundary(|| {
+        Ok(unsafe { write(cfq) }?
+            .inner
+            .set_pending(job_id, pending_tasks)?)
+    })
+}
+
+/// Sets pending tasks for many jobs at once, all or nothing. Wraps `Cfq::set_pending_batch`.
+///
+/// # Safety
+/// As for `fairsched_cfq_advance`; each array must hold its length in elements (NULL allowed
+/// for length 0).
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_set_pending_batch(
+    cfq: *mut FairschedCfq,
+    job_ids: *const u64,
+    job_ids_len: usize,
+    pending_tasks: *const u32,
+    pending_tasks_len: usize,
+) -> FairschedStatus {
+    boundary(|| {
+        let cfq = unsafe { write(cfq) }?;
+        let ids = unsafe { read_slice(job_ids, job_ids_len) }?;
+        let pending = unsafe { read_slice(pending_tasks, pending_tasks_len) }?;
+        Ok(cfq.inner.set_pending_batch(ids, pending)?)
+    })
+}
+
+/// Hands out up to `free_slots` slots, smallest virtual finish first, one job id per slot into
+/// `out_job_ids` (room for `free_slots` ids; NULL allowed when 0); `*out_assigned` is how many
+/// were written. Wraps `Cfq::offer`.
+///
+/// # Safety
+/// As for `fairsched_cfq_advance`; `out_job_ids` must have room for `free_slots` ids.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_offer(
+    cfq: *mut FairschedCfq,
+    out_job_ids: *mut u64,
+    free_slots: usize,
+    out_assigned: *mut usize,
+) -> FairschedStatus {
+    boundary(|| {
+        let cfq = unsafe { write(cfq) }?;
+        let assigned = unsafe { write(out_assigned) }?;
+        let ids = unsafe { write_slice(out_job_ids, free_slots) }?;
+        *assigned = cfq.inner.offer(ids);
+        Ok(())
+    })
+}
+
+/// The job the next slot would go to, without giving it: `*out_found` tells whether there is
+/// one, and `*out_job_id` is written only when there is. Wraps `Cfq::peek`.
+///
+/// # Safety
+/// As for `fairsched_cfq_advance`.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_peek(
+    cfq: *const FairschedCfq,
+    out_job_id: *mut u64,
+    out_found: *mut bool,
+) -> FairschedStatus {
+    boundary(|| {
+        let cfq = unsafe { read(cfq) }?;
+        let id = unsafe { write(out_job_id) }?;
+        let found = unsafe { write(out_found) }?;
+        let next = cfq.inner.peek();
+        *found = next.is_some();
+        if let Some(next) = next {
+            *id = next;
+        }
+        Ok(())
+    })
+}
+
+/// Job `job_id` finished in the real system at `now`. Wraps `Cfq::complete`.
+///
+/// # Safety
+/// As for `fairsched_cfq_advance`.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_complete(
+    cfq: *mut FairschedCfq,
+    now: f64,
+    job_id: u64,
+) -> FairschedStatus {
+    boundary(|| Ok(unsafe { write(cfq) }?.inner.complete(now, job_id)?))
+}
+
+/// Forgets job `job_id` at `now` (completing it first if needed); its place in GPS is kept
+/// until GPS completes it. Wraps `Cfq::remove`.
+///
+/// # Safety
+/// As for `fairsched_cfq_advance`.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_remove(
+    cfq: *mut FairschedCfq,
+    now: f64,
+    job_id: u64,
+) -> FairschedStatus {
+    boundary(|| Ok(unsafe { write(cfq) }?.inner.remove(now, job_id)?))
+}
+
+/// What the scheduler knows about job `job_id`. Wraps `Cfq::job`.
+///
+/// # Safety
+/// As for `fairsched_cfq_advance`.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_job(
+    cfq: *const FairschedCfq,
+    job_id: u64,
+    out_info: *mut FairschedCfqJobInfo,
+) -> FairschedStatus {
+    boundary(|| {
+        let cfq = unsafe { read(cfq) }?;
+        let out = unsafe { write(out_info) }?;
+        let job = cfq.inner.job(job_id)?;
+        *out = FairschedCfqJobInfo {
+            id: job.id,
+            arrival: job.arrival,
+            slot_time: job.slot_time,
+            virtual_finish: job.virtual_finish,
+            gps_completion: job.gps_completion.unwrap_or(0.0),
+            completion: job.completion.unwrap_or(0.0),
+            weight: job.weight,
+            pending_tasks: job.pending_tasks,
+            backlogged: job.backlogged,
+            gps_active: job.gps_completion.is_none(),
+            completed: job.completion.is_some(),
+        };
+        Ok(())
+    })
+}
+
+/// Job `job_id`'s GPS completion time: exact once GPS completed it, else assuming no further
+/// arrival and constant slots. O(N). Wraps `Cfq::gps_completion_estimate`.
+///
+/// # Safety
+/// As for `fairsched_cfq_advance`.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_gps_completion_estimate(
+    cfq: *const FairschedCfq,
+    job_id: u64,
+    out_time: *mut f64,
+) -> FairschedStatus {
+    boundary(|| {
+        let cfq = unsafe { read(cfq) }?;
+        let out = unsafe { write(out_time) }?;
+        *out = cfq.inner.gps_completion_estimate(job_id)?;
+        Ok(())
+    })
+}
+
+/// The scheduler as a whole. Wraps `Cfq::stats`.
+///
+/// # Safety
+/// As for `fairsched_cfq_advance`.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_stats_get(
+    cfq: *const FairschedCfq,
+    out_stats: *mut FairschedCfqStats,
+) -> FairschedStatus {
+    boundary(|| {
+        let cfq = unsafe { read(cfq) }?;
+        let out = unsafe { write(out_stats) }?;
+        let stats = cfq.inner.stats();
+        // Counts fit: capacity is below u32::MAX (checked at init).
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        *out = FairschedCfqStats {
+            now: stats.now,
+            virtual_time: stats.virtual_time,
+            slots: stats.slots,
+            capacity: count(stats.capacity),
+            jobs: count(stats.jobs),
+            backlogged: count(stats.backlogged),
+            gps_active: count(stats.gps_active),
+            rows_in_use: count(stats.rows_in_use),
+        };
+        Ok(())
+    })
+}

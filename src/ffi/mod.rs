@@ -1,0 +1,144 @@
+//! The C ABI (feature `ffi`): thin `extern "C"` wrappers over the core, one file per algorithm.
+//! Not a Rust API: Rust callers use the core modules directly.
+//!
+//! Conventions, for every export:
+//! - it returns a [`FairschedStatus`] (or, for infallible lookups, a plain value);
+//! - its body runs inside [`boundary`], which turns a panic into [`FairschedStatus::Panic`]
+//!   instead of unwinding into C, the JVM or Go (a test checks every export uses it);
+//! - pointers are checked for NULL; a buffer pointer is followed by its length;
+//! - out-parameters are written only on success, and a failed call changes nothing.
+
+pub mod cfq;
+
+use crate::Error;
+use core::panic::AssertUnwindSafe;
+use std::panic::catch_unwind;
+
+/// The outcome of every fallible export. Numbers are stable: new codes are only appended.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FairschedStatus {
+    /// Success.
+    Ok = 0,
+    /// A required pointer argument was NULL.
+    NullPointer = 1,
+    /// A number was NaN or infinite.
+    NotFinite = 2,
+    /// A number that must be positive was zero or negative.
+    NotPositive = 3,
+    /// No job with that id.
+    UnknownId = 4,
+    /// A job with that id is already present.
+    DuplicateId = 5,
+    /// The time given is earlier than the time of the last accepted call.
+    TimeWentBackwards = 6,
+    /// No room for another job.
+    CapacityFull = 7,
+    /// The capacity asked for is too large to address.
+    CapacityTooLarge = 8,
+    /// A number is finite but outside the supported range.
+    OutOfRange = 9,
+    /// The job has already completed.
+    JobCompleted = 10,
+    /// Two parallel arrays have different lengths.
+    LengthMismatch = 11,
+    /// Memory or an output buffer is smaller than required.
+    BufferTooSmall = 12,
+    /// A panic was caught at the boundary: a bug in fairsched. The object involved must not
+    /// be used again.
+    Panic = 13,
+}
+
+impl From<Error> for FairschedStatus {
+    fn from(error: Error) -> Self {
+        match error {
+            Error::NotFinite => FairschedStatus::NotFinite,
+            Error::NotPositive => FairschedStatus::NotPositive,
+            Error::UnknownId => FairschedStatus::UnknownId,
+            Error::DuplicateId => FairschedStatus::DuplicateId,
+            Error::TimeWentBackwards => FairschedStatus::TimeWentBackwards,
+            Error::CapacityFull => FairschedStatus::CapacityFull,
+            Error::CapacityTooLarge => FairschedStatus::CapacityTooLarge,
+            Error::OutOfRange => FairschedStatus::OutOfRange,
+            Error::JobCompleted => FairschedStatus::JobCompleted,
+            Error::LengthMismatch => FairschedStatus::LengthMismatch,
+            Error::BufferTooSmall => FairschedStatus::BufferTooSmall,
+        }
+    }
+}
+
+/// The result type of export bodies.
+pub(crate) type Status<T = ()> = Result<T, FairschedStatus>;
+
+/// Runs an export's body, mapping its error to a status and a panic to
+/// [`FairschedStatus::Panic`]. Every export goes through here.
+pub(crate) fn boundary(body: impl FnOnce() -> Status) -> FairschedStatus {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => FairschedStatus::Ok,
+        Ok(Err(status)) => status,
+        Err(_) => FairschedStatus::Panic,
+    }
+}
+
+/// `pointer` as a shared reference, or [`FairschedStatus::NullPointer`].
+///
+/// # Safety
+/// A non-NULL `pointer` must be valid for reads of `T` for `'a`.
+pub(crate) unsafe fn read<'a, T>(pointer: *const T) -> Status<&'a T> {
+    unsafe { pointer.as_ref() }.ok_or(FairschedStatus::NullPointer)
+}
+
+/// `pointer` as a mutable reference, or [`FairschedStatus::NullPointer`].
+///
+/// # Safety
+/// A non-NULL `pointer` must be valid for reads and writes of `T` for `'a`, and unaliased.
+pub(crate) unsafe fn write<'a, T>(pointer: *mut T) -> Status<&'a mut T> {
+    unsafe { pointer.as_mut() }.ok_or(FairschedStatus::NullPointer)
+}
+
+/// `len` elements at `pointer`; NULL is accepted only when `len` is 0.
+///
+/// # Safety
+/// A non-NULL `pointer` must be valid for reads of `len` elements for `'a`.
+pub(crate) unsafe fn read_slice<'a, T>(pointer: *const T, len: usize) -> Status<&'a [T]> {
+    match (pointer.is_null(), len) {
+        (_, 0) => Ok(&[]),
+        (true, _) => Err(FairschedStatus::NullPointer),
+        (false, _) => Ok(unsafe { core::slice::from_raw_parts(pointer, len) }),
+    }
+}
+
+/// `len` writable elements at `pointer`; NULL is accepted only when `len` is 0.
+///
+/// # Safety
+/// A non-NULL `pointer` must be valid for writes of `len` elements for `'a`, and unaliased.
+pub(crate) unsafe fn write_slice<'a, T>(pointer: *mut T, len: usize) -> Status<&'a mut [T]> {
+    match (pointer.is_null(), len) {
+        (_, 0) => Ok(&mut []),
+        (true, _) => Err(FairschedStatus::NullPointer),
+        (false, _) => Ok(unsafe { core::slice::from_raw_parts_mut(pointer, len) }),
+    }
+}
+
+/// A static, NUL-terminated description of `status`; never NULL.
+#[no_mangle]
+pub extern "C" fn fairsched_status_message(status: FairschedStatus) -> *const core::ffi::c_char {
+    let message = match status {
+        FairschedStatus::Ok => c"ok",
+        FairschedStatus::NullPointer => c"a required pointer was NULL",
+        FairschedStatus::Panic => c"internal panic caught at the boundary (a bug in fairsched)",
+        other => Error::ALL
+            .into_iter()
+            .find(|&error| FairschedStatus::from(error) == other)
+            .map_or(c"unknown status", Error::message),
+    };
+    message.as_ptr()
+}
+
+/// Panics inside the boundary and so returns FAIRSCHED_STATUS_PANIC: lets the bindings' tests
+/// check their panic mapping. Only in builds with the `ffi-testing` feature.
+#[cfg(feature = "ffi-testing")]
+#[no_mangle]
+pub extern "C" fn fairsched_testing_panic() -> FairschedStatus {
+    boundary(|| panic!("fairsched_testing_panic was called"))
+}

@@ -1,0 +1,44 @@
+//! # fairsched
+//!
+//! Published cluster-scheduling algorithms for data-analytics jobs, as a `no_std`,
+//! allocation-free core that real schedulers can call in their hot path: from Rust directly,
+//! and from the JVM and Go through a C ABI (feature `ffi`, header `include/fairsched.h`).
+//!
+//! - [`cfq`]: Cluster Fair Queueing (Chen, Wang, Zhang, Li): jobs ordered by their virtual
+//!   finish time under an idealized, weighted fair share (GPS), with a delay guarantee.
+//!
+//! Every fallible call validates its input first and returns an [`Error`] without changing
+//! anything. Capacities are fixed at construction: const generics for Rust callers, memory the
+//! caller provides for C callers. `unsafe` is denied everywhere but in `ffi`.
+#![no_std]
+#![deny(unsafe_code)]
+// The core never panics: the panicking lints are denied outside tests.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod cfq;
+mod error;
+pub mod heap;
+mod id_index;
+mod num;
+
+pub use error::{Error, Result};
+
+#[cfg(feature = "ffi")]
+#[allow(unsafe_code)]
+pub mod ffi;
