@@ -192,6 +192,9 @@ fairsched_status fairsched_testing_panic(void);
 /**
  * Writes into `*out_size` the number of bytes `fairsched_cfq_init` needs for `capacity` jobs
  * (alignment slack included). Wraps `cfq::check_config` for the capacity.
+ *
+ * # Safety
+ * `out_size` must be NULL or valid for a write.
  */
 fairsched_status fairsched_cfq_storage_size(uint32_t capacity, size_t *out_size);
 

@@ -84,14 +84,10 @@ const ALIGN: usize = {
     a
 };
 
-fn round_up(x: usize, align: usize) -> Option<usize> {
-    x.checked_add(align - 1).map(|y| y / align * align)
-}
-
 fn layout(capacity: usize) -> Status<Layout> {
     let too_large = FairschedStatus::CapacityTooLarge;
     let part = |start: usize, size: usize| -> Status<(usize, usize)> {
-        let at = round_up(start, ALIGN).ok_or(too_large)?;
+        let at = start.checked_next_multiple_of(ALIGN).ok_or(too_large)?;
         let end = size
             .checked_mul(capacity)
             .and_then(|bytes| at.checked_add(bytes))
@@ -101,7 +97,8 @@ fn layout(capacity: usize) -> Status<Layout> {
     let (rows, after_rows) = part(size_of::<FairschedCfq>(), size_of::<JobRow>())?;
     let (gps, after_gps) = part(after_rows, size_of::<QueueSlot>())?;
     let (backlog, end) = part(after_gps, size_of::<QueueSlot>())?;
-    let bytes = end.checked_add(ALIGN - 1).ok_or(too_large)?;
+    // Slack to align the caller's block.
+    let bytes = end.checked_add(ALIGN.saturating_sub(1)).ok_or(too_large)?;
     if isize::try_from(bytes).is_err() {
         return Err(too_large);
     }
@@ -129,8 +126,11 @@ unsafe fn fill<T: Copy>(at: *mut u8, len: usize, value: T) -> &'static mut [T] {
 
 /// Writes into `*out_size` the number of bytes `fairsched_cfq_init` needs for `capacity` jobs
 /// (alignment slack included). Wraps `cfq::check_config` for the capacity.
+///
+/// # Safety
+/// `out_size` must be NULL or valid for a write.
 #[no_mangle]
-pub extern "C" fn fairsched_cfq_storage_size(
+pub unsafe extern "C" fn fairsched_cfq_storage_size(
     capacity: u32,
     out_size: *mut usize,
 ) -> FairschedStatus {

@@ -138,6 +138,7 @@ pub extern "C" fn fairsched_status_message(status: FairschedStatus) -> *const co
 /// Panics inside the boundary and so returns FAIRSCHED_STATUS_PANIC: lets the bindings' tests
 /// check their panic mapping. Only in builds with the `ffi-testing` feature.
 #[cfg(feature = "ffi-testing")]
+#[allow(clippy::panic)]
 #[no_mangle]
 pub extern "C" fn fairsched_testing_panic() -> FairschedStatus {
     boundary(|| panic!("fairsched_testing_panic was called"))
