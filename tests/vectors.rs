@@ -76,14 +76,29 @@ fn run_step(cfq: &mut Cfq<Borrowed<'_>>, step: &Value, context: &str) -> Result<
         ),
         "set_pending" => cfq.set_pending(id(&step["id"]), uint(&step["pending"])),
         "set_pending_batch" => {
-            let ids: Vec<u64> = step["ids"].as_array().expect("ids").iter().map(id).collect();
-            let pending: Vec<u32> = step["pending"].as_array().expect("pending").iter().map(uint).collect();
+            let ids: Vec<u64> = step["ids"]
+                .as_array()
+                .expect("ids")
+                .iter()
+                .map(id)
+                .collect();
+            let pending: Vec<u32> = step["pending"]
+                .as_array()
+                .expect("pending")
+                .iter()
+                .map(uint)
+                .collect();
             cfq.set_pending_batch(&ids, &pending)
         }
         "offer" => {
             let mut out = vec![0; step["slots"].as_u64().expect("slots") as usize];
             let n = cfq.offer(&mut out);
-            let expected: Vec<u64> = step["expect_ids"].as_array().expect("expect_ids").iter().map(id).collect();
+            let expected: Vec<u64> = step["expect_ids"]
+                .as_array()
+                .expect("expect_ids")
+                .iter()
+                .map(id)
+                .collect();
             assert_eq!(out[..n], expected[..], "{context}");
             Ok(())
         }
@@ -146,7 +161,11 @@ fn cfq_vectors() {
             let wanted = step["status"].as_str().unwrap_or("ok");
             assert_eq!(status, wanted, "{context}");
             if wanted != "ok" {
-                assert_eq!(cfq.stats(), before, "{context}: a failed call changed the state");
+                assert_eq!(
+                    cfq.stats(),
+                    before,
+                    "{context}: a failed call changed the state"
+                );
             }
         }
     }

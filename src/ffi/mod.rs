@@ -3,7 +3,7 @@
 //!
 //! Conventions, for every export:
 //! - it returns a [`FairschedStatus`] (or, for infallible lookups, a plain value);
-//! - its body runs inside [`boundary`], which turns a panic into [`FairschedStatus::Panic`]
+//! - its body runs inside [`boundary`] (or [`guard`]), which turns a panic into [`FairschedStatus::Panic`]
 //!   instead of unwinding into C, the JVM or Go (a test checks every export uses it);
 //! - pointers are checked for NULL; a buffer pointer is followed by its length;
 //! - out-parameters are written only on success, and a failed call changes nothing.
@@ -70,14 +70,18 @@ impl From<Error> for FairschedStatus {
 /// The result type of export bodies.
 pub(crate) type Status<T = ()> = Result<T, FairschedStatus>;
 
+/// Runs an export's body, returning `on_panic` if it panics: the one panic boundary. Exports
+/// that return a status use [`boundary`]; the few that return a plain value call this.
+pub(crate) fn guard<T>(on_panic: T, body: impl FnOnce() -> T) -> T {
+    catch_unwind(AssertUnwindSafe(body)).unwrap_or(on_panic)
+}
+
 /// Runs an export's body, mapping its error to a status and a panic to
-/// [`FairschedStatus::Panic`]. Every export goes through here.
+/// [`FairschedStatus::Panic`].
 pub(crate) fn boundary(body: impl FnOnce() -> Status) -> FairschedStatus {
-    match catch_unwind(AssertUnwindSafe(body)) {
-        Ok(Ok(())) => FairschedStatus::Ok,
-        Ok(Err(status)) => status,
-        Err(_) => FairschedStatus::Panic,
-    }
+    guard(Err(FairschedStatus::Panic), body)
+        .err()
+        .unwrap_or(FairschedStatus::Ok)
 }
 
 /// `pointer` as a shared reference, or [`FairschedStatus::NullPointer`].
@@ -123,7 +127,11 @@ pub(crate) unsafe fn write_slice<'a, T>(pointer: *mut T, len: usize) -> Status<&
 /// A static, NUL-terminated description of `status`; never NULL.
 #[no_mangle]
 pub extern "C" fn fairsched_status_message(status: FairschedStatus) -> *const core::ffi::c_char {
-    let message = match status {
+    guard(c"internal panic".as_ptr(), || message(status).as_ptr())
+}
+
+fn message(status: FairschedStatus) -> &'static core::ffi::CStr {
+    match status {
         FairschedStatus::Ok => c"ok",
         FairschedStatus::NullPointer => c"a required pointer was NULL",
         FairschedStatus::Panic => c"internal panic caught at the boundary (a bug in fairsched)",
@@ -131,8 +139,7 @@ pub extern "C" fn fairsched_status_message(status: FairschedStatus) -> *const co
             .into_iter()
             .find(|&error| FairschedStatus::from(error) == other)
             .map_or(c"unknown status", Error::message),
-    };
-    message.as_ptr()
+    }
 }
 
 /// Panics inside the boundary and so returns FAIRSCHED_STATUS_PANIC: lets the bindings' tests

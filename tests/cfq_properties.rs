@@ -1,0 +1,163 @@
+//! Properties of CFQ the paper proves or the design promises, on random inputs.
+
+#[path = "support/cluster.rs"]
+mod cluster;
+
+use cluster::{run, JobSpec};
+use fairsched::cfq::{Borrowed, Cfq, Inline, VACANT_ROW, VACANT_SLOT};
+use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
+
+/// A random single-stage, unweighted workload: the setting of Theorem 1.
+#[derive(Clone, Debug)]
+struct Workload {
+    slots: u32,
+    jobs: Vec<JobSpec>,
+}
+
+impl Arbitrary for Workload {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let slots = u32::arbitrary(g) % 6 + 1;
+        let count = usize::arbitrary(g) % 25 + 1;
+        // Quarter-second grid: plenty of ties between arrivals and task completions.
+        let quarter = |g: &mut Gen, range: u32| f64::from(u32::arbitrary(g) % range) / 4.0;
+        let jobs = (0..count)
+            .map(|_| {
+                let arrival = quarter(g, 200);
+                let tasks = (0..usize::arbitrary(g) % 8 + 1)
+                    .map(|_| quarter(g, 40) + 0.25)
+                    .collect();
+                JobSpec {
+                    arrival,
+                    weight: 1,
+                    tasks,
+                }
+            })
+            .collect();
+        Workload { slots, jobs }
+    }
+}
+
+/// Theorem 1: f_j - f̄_j <= 2 l_max + L_max / M for every job.
+fn delay_bound_holds(workload: Workload) -> TestResult {
+    let Workload { slots, jobs } = workload;
+    let l_max = jobs
+        .iter()
+        .flat_map(|j| j.tasks.iter().copied())
+        .fold(0.0, f64::max);
+    let big_l_max = jobs.iter().map(JobSpec::slot_time).fold(0.0, f64::max);
+    let bound = 2.0 * l_max + big_l_max / f64::from(slots);
+    for (j, outcome) in run(slots, &jobs).iter().enumerate() {
+        let delay = outcome.completion - outcome.gps_completion;
+        if delay > bound + 1e-9 {
+            return TestResult::error(format!(
+                "job {j}: f - f̄ = {delay} > bound {bound} ({outcome:?})"
+            ));
+        }
+    }
+    TestResult::passed()
+}
+
+#[test]
+fn theorem_1_delay_bound() {
+    quickcheck::QuickCheck::new()
+        .tests(400)
+        .quickcheck(delay_bound_holds as fn(Workload) -> TestResult);
+}
+
+/// The property is not vacuous: on random workloads some jobs do finish after their GPS
+/// completion (CFQ is not simply ahead of GPS everywhere).
+#[test]
+fn theorem_1_delays_occur() {
+    let mut g = Gen::new(100);
+    let closest = (0..300)
+        .map(|_| {
+            let Workload { slots, jobs } = Workload::arbitrary(&mut g);
+            let l_max = jobs
+                .iter()
+                .flat_map(|j| j.tasks.iter().copied())
+                .fold(0.0, f64::max);
+            let big_l_max = jobs.iter().map(JobSpec::slot_time).fold(0.0, f64::max);
+            let bound = 2.0 * l_max + big_l_max / f64::from(slots);
+            run(slots, &jobs)
+                .iter()
+                .map(|o| (o.completion - o.gps_completion) / bound)
+                .fold(f64::MIN, f64::max)
+        })
+        .fold(f64::MIN, f64::max);
+    assert!(closest > 0.0, "no job was ever late against GPS");
+}
+
+/// A year of hourly batches on 10,000 slots: virtual time reaches ~10^11, yet every GPS
+/// completion agrees with its closed form to a microsecond, and tiny jobs still order right.
+#[test]
+fn precision_over_a_year_on_10k_slots() {
+    const SLOTS: f64 = 10_000.0;
+    const HOURS: u64 = 24 * 365;
+    let capacity = 4;
+    let (mut rows, mut gps, mut backlog) = (
+        vec![VACANT_ROW; capacity],
+        vec![VACANT_SLOT; capacity],
+        vec![VACANT_SLOT; capacity],
+    );
+    let storage = Borrowed::new(&mut rows, &mut gps, &mut backlog).unwrap();
+    let mut cfq = Cfq::with_storage(storage, SLOTS as u32, 0.0).unwrap();
+    let mut worst: f64 = 0.0;
+    for hour in 0..HOURS {
+        // Two jobs share the cluster in GPS until the smaller finishes, then the other has it
+        // alone: f̄_small = a + 2 L_small / M and f̄_large = f̄_small + (L_large - L_small) / M.
+        let h = hour as f64;
+        let arrival = h * 3600.0 + (h * 0.618_033_988_7).fract() * 100.0;
+        let small = SLOTS * (300.0 + (h * 0.414_213_562_3).fract() * 600.0);
+        let large = small + SLOTS * (1.0 + (h * 0.732_050_807_5).fract() * 900.0);
+        let (a, b) = (2 * hour, 2 * hour + 1);
+        cfq.arrive(arrival, b, large, 1).unwrap();
+        cfq.arrive(arrival, a, small, 1).unwrap();
+        cfq.set_pending_batch(&[a, b], &[1, 1]).unwrap();
+        let mut order = [0; 2];
+        assert_eq!(cfq.offer(&mut order), 2);
+        assert_eq!(order, [a, b], "hour {hour}");
+        cfq.advance(arrival + 3000.0).unwrap();
+        let small_done = arrival + 2.0 * small / SLOTS;
+        let large_done = small_done + (large - small) / SLOTS;
+        for (id, expected) in [(a, small_done), (b, large_done)] {
+            let got = cfq.job(id).unwrap().gps_completion.unwrap();
+            worst = worst.max((got - expected).abs());
+            cfq.remove(arrival + 3000.0, id).unwrap();
+        }
+    }
+    assert!(worst < 1e-6, "GPS completion drifted by {worst} s");
+    let end = HOURS as f64 * 3600.0;
+    assert!(cfq.stats().virtual_time > 5e10);
+    // One millisecond of slot-time still separates two jobs at V ~ 10^11.
+    cfq.arrive(end, 1_000_001, 2e-3, 1).unwrap();
+    cfq.arrive(end, 1_000_000, 1e-3, 1).unwrap();
+    let (f_small, f_large) = (
+        cfq.job(1_000_000).unwrap().virtual_finish,
+        cfq.job(1_000_001).unwrap().virtual_finish,
+    );
+    assert!(f_small < f_large, "{f_small} vs {f_large}");
+}
+
+quickcheck! {
+    /// Advancing in many steps gives bit-identical results to one step (V is only re-anchored
+    /// at departures, arrivals and slot changes).
+    fn advancing_in_steps_is_bit_identical(slot_times: Vec<u16>, steps: Vec<u8>) -> bool {
+        let jobs = slot_times.len().min(16);
+        let build = || {
+            let mut cfq = Cfq::<Inline<16>>::new(3, 0.0).unwrap();
+            for (i, &l) in slot_times.iter().take(jobs).enumerate() {
+                cfq.arrive(0.0, i as u64, f64::from(l) + 0.5, (i % 3 + 1) as u32).unwrap();
+            }
+            cfq
+        };
+        let (mut stepped, mut direct) = (build(), build());
+        let mut t = 0.0;
+        for &s in &steps {
+            t += f64::from(s) / 7.0;
+            stepped.advance(t).unwrap();
+        }
+        direct.advance(t).unwrap();
+        (0..jobs as u64).all(|id| stepped.job(id).unwrap() == direct.job(id).unwrap())
+            && stepped.stats().virtual_time.to_bits() == direct.stats().virtual_time.to_bits()
+    }
+}

@@ -1,0 +1,39 @@
+//! Contracts of the C ABI that the compiler cannot check: every export runs inside the panic
+//! boundary, and the committed header is the one cbindgen generates from the code.
+#![cfg(feature = "ffi")]
+
+use std::fs;
+
+/// Every `extern "C" fn` in src/ffi starts its body with `boundary(` or `guard(`.
+#[test]
+fn every_export_uses_the_panic_boundary() {
+    let mut exports = 0;
+    for entry in fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src/ffi")).unwrap() {
+        let path = entry.unwrap().path();
+        let source = fs::read_to_string(&path).unwrap();
+        for (at, _) in source.match_indices("extern \"C\" fn ") {
+            let rest = &source[at..];
+            let name = rest["extern \"C\" fn ".len()..].split('(').next().unwrap();
+            let body = &rest[rest.find('{').unwrap() + 1..];
+            let first = body.trim_start();
+            assert!(
+                first.starts_with("boundary(") || first.starts_with("guard("),
+                "{}: export {name} does not start with the panic boundary",
+                path.display()
+            );
+            exports += 1;
+        }
+    }
+    assert!(exports >= 15, "found only {exports} exports");
+}
+
+/// include/fairsched.h is exactly what build.rs generated into OUT_DIR for this build.
+#[test]
+fn committed_header_is_fresh() {
+    let generated = include_str!(concat!(env!("OUT_DIR"), "/fairsched.h"));
+    let committed = include_str!("../include/fairsched.h");
+    assert!(
+        generated == committed,
+        "include/fairsched.h is stale: run scripts/update-header and commit it"
+    );
+}
