@@ -180,9 +180,14 @@ impl Reference {
                 job.gps_active = false;
                 job.gps_completion = departure;
             }
-            self.jobs.retain(|j| !(j.forgotten && !j.gps_active));
+            self.release_forgotten();
         }
         self.now = t;
+    }
+
+    /// Rows of removed jobs go once GPS has completed them.
+    fn release_forgotten(&mut self) {
+        self.jobs.retain(|j| !j.forgotten || j.gps_active);
     }
 
     fn known(&self, id: u64) -> Result<usize, Error> {
@@ -307,7 +312,7 @@ impl Reference {
                 job.pending = 0;
                 job.completion.get_or_insert(t);
                 job.forgotten = true;
-                self.jobs.retain(|j| !(j.forgotten && !j.gps_active));
+                self.release_forgotten();
             }
         }
         Ok(())
