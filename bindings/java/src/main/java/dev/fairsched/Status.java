@@ -1,0 +1,65 @@
+package dev.fairsched;
+
+/**
+ * The outcome of a fairsched call: the C enum {@code fairsched_status}, with the same names and
+ * codes ({@code FAIRSCHED_STATUS_NOT_FINITE} is {@link #NOT_FINITE}, code 2). This enum is the one
+ * table between native codes and Java: every status but {@link #OK} is thrown as a
+ * {@link FairschedException} carrying it.
+ *
+ * <p>Codes are stable and new ones are only appended, so a code is its constant's ordinal.
+ */
+public enum Status {
+    /** Success; never thrown. */
+    OK,
+    /**
+     * A required pointer was NULL. The binding never passes NULL, so this is a bug in the binding.
+     */
+    NULL_POINTER,
+    /** A number was NaN or infinite. */
+    NOT_FINITE,
+    /** A number that must be positive was zero or negative (slot-time, weight, slots, capacity). */
+    NOT_POSITIVE,
+    /** No job with that id. */
+    UNKNOWN_ID,
+    /** A job with that id is already present. */
+    DUPLICATE_ID,
+    /** The time given is earlier than the time of the last accepted call. */
+    TIME_WENT_BACKWARDS,
+    /** No room for another job: see {@link Cfq#arrive}. */
+    CAPACITY_FULL,
+    /** The capacity asked for is too large to address. */
+    CAPACITY_TOO_LARGE,
+    /** A number is finite but outside the supported range (times and slot-times beyond 2^60). */
+    OUT_OF_RANGE,
+    /** The job has already completed. */
+    JOB_COMPLETED,
+    /** Two parallel arrays have different lengths. */
+    LENGTH_MISMATCH,
+    /** Memory or an output buffer is smaller than required; the binding sizes both itself. */
+    BUFFER_TOO_SMALL,
+    /**
+     * A panic was caught at the native boundary: a bug in fairsched. The scheduler involved is
+     * closed, since it must not be used again.
+     */
+    PANIC;
+
+    private static final Status[] BY_CODE = values();
+
+    /** The native code, as in {@code fairsched.h}. */
+    public int code() {
+        return ordinal();
+    }
+
+    /**
+     * The status with native code {@code code}.
+     *
+     * @throws IllegalArgumentException if no status has that code (a library newer than this
+     *     binding)
+     */
+    public static Status of(int code) {
+        if (code < 0 || code >= BY_CODE.length) {
+            throw new IllegalArgumentException("unknown fairsched status code " + code);
+        }
+        return BY_CODE[code];
+    }
+}

@@ -1,0 +1,104 @@
+//! The core never allocates: a counting global allocator watches a busy CFQ workload, through
+//! the Rust API and (with the `ffi` feature) through the C ABI.
+
+use fairsched::cfq::{Cfq, Inline};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+/// Counts the allocations of the current thread (tests run on several).
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn allocations() -> usize {
+    ALLOCATIONS.with(Cell::get)
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|count| count.set(count.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Arrivals, stages, batch offers, completions, removals, errors and queries on 64 jobs.
+fn workload(cfq: &mut Cfq<Inline<64>>) {
+    let mut given = [0; 16];
+    for round in 0..200u64 {
+        // Ten time units a round: GPS completes a job well before its id comes round again.
+        let t = round as f64 * 10.0;
+        let id = round % 64;
+        let _ = cfq.remove(t, id);
+        cfq.arrive(t, id, 1.0 + (round * 7 % 13) as f64, (round % 3 + 1) as u32)
+            .unwrap();
+        cfq.set_pending(id, (round % 5 + 1) as u32).unwrap();
+        cfq.set_pending_batch(&[id, (id + 1) % 64], &[2, 0]).ok();
+        cfq.offer(&mut given);
+        let _ = cfq.complete(t + 0.5, (round + 32) % 64);
+        let _ = cfq.gps_completion_estimate(id);
+        let _ = cfq.job(id);
+        let _ = cfq.arrive(f64::NAN, 999, 1.0, 1);
+        cfq.set_slots(t + 0.5, (round % 4 + 1) as u32).unwrap();
+    }
+}
+
+#[test]
+fn rust_api_does_not_allocate() {
+    let mut cfq = Cfq::<Inline<64>>::new(4, 0.0).unwrap();
+    let before = allocations();
+    workload(&mut cfq);
+    assert_eq!(allocations(), before);
+    assert!(cfq.stats().jobs > 0);
+}
+
+#[cfg(feature = "ffi")]
+#[test]
+fn c_abi_does_not_allocate() {
+    use fairsched::ffi::cfq::*;
+    use fairsched::ffi::{fairsched_status_message, FairschedStatus};
+    use std::ptr;
+
+    let mut memory = vec![0u64; 4096];
+    let before = allocations();
+    unsafe {
+        let mut size = 0;
+        assert_eq!(
+            fairsched_cfq_storage_size(64, &mut size),
+            FairschedStatus::Ok
+        );
+        assert!(size <= memory.len() * 8);
+        let mut cfq = ptr::null_mut();
+        let status = fairsched_cfq_init(memory.as_mut_ptr().cast(), size, 64, 4, 0.0, &mut cfq);
+        assert_eq!(status, FairschedStatus::Ok);
+        let mut given = [0u64; 16];
+        let mut assigned = 0;
+        for round in 0..200u64 {
+            let t = round as f64;
+            fairsched_cfq_remove(cfq, t, round % 64);
+            fairsched_cfq_arrive(cfq, t, round % 64, 1.0 + (round % 13) as f64, 1);
+            fairsched_cfq_set_pending(cfq, round % 64, 3);
+            fairsched_cfq_offer(cfq, given.as_mut_ptr(), given.len(), &mut assigned);
+            fairsched_cfq_arrive(cfq, f64::NAN, 1000, 1.0, 1);
+            fairsched_cfq_offer(cfq, ptr::null_mut(), 4, &mut assigned);
+        }
+        fairsched_status_message(FairschedStatus::UnknownId);
+    }
+    assert_eq!(allocations(), before);
+}
+
+/// The counter itself works, so the tests above can fail.
+#[test]
+fn counter_sees_allocations() {
+    let before = allocations();
+    let boxed = std::hint::black_box(Box::new(7));
+    assert_eq!(allocations(), before + 1);
+    drop(boxed);
+}
