@@ -1,46 +1,56 @@
 //! An indexed 4-ary min-heap over caller-provided slots: the one priority queue of the crate.
 //!
-//! Items are small integers (row numbers, `0..capacity`), keys are any total order. Each slot
-//! holds two things that share its index: the heap entry at that *position* (key and item), and
-//! the current position of the *item* with that number. Keeping both in one array keeps the
-//! storage to one slice per heap (so C callers carve fewer parts) and an entry to 32 bytes for
-//! the crate's three-word keys. Four children per node halve the depth of a binary heap, which
-//! is what matters once the heap outgrows the L1 cache.
+//! Items are small integers (row numbers, `0..capacity`). Each item is ordered by a `u64` key
+//! (a validated float through [`crate::num::order_bits`], so the order is total) and, between
+//! equal keys, by a tie-break the caller supplies ([`Ties`]), which may look the items up
+//! elsewhere: equal keys are rare, so the hot comparisons touch 16-byte slots only and four
+//! children fit one cache line.
 //!
-//! Every operation is O(log n). Positions are kept in sync on every move, so any item can be
-//! removed or looked up in O(1) + O(log n), which is what "indexed" means here.
+//! Each slot holds two things that share its index: the heap entry at that *position* (key and
+//! item), and the current position of the *item* with that number. Keeping both in one array
+//! keeps the storage to one slice per heap. Positions are kept in sync on every move, so any
+//! item can be removed in O(log n); that is what "indexed" means here.
+//!
+//! Removing the top uses Floyd's bottom-up strategy: the hole left at the root sinks to a leaf
+//! along the smallest children (three comparisons a level), and the last entry rises from
+//! there, which is usually at once.
 
 /// Marks "no position" / "no item".
 pub const NONE: u32 = u32::MAX;
 
 const ARITY: usize = 4;
 
+/// The order between two items whose keys are equal.
+pub trait Ties {
+    /// Whether item `a` goes before item `b` (their keys being equal). Must be a strict total
+    /// order on the items present.
+    fn before(&self, a: u32, b: u32) -> bool;
+}
+
 /// One slot of a heap. See the module documentation for its two roles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HeapSlot<K> {
-    key: K,
+pub struct HeapSlot {
+    key: u64,
     item: u32,
     position: u32,
 }
 
-impl<K: Copy> HeapSlot<K> {
+impl HeapSlot {
+    /// A slot that holds no entry and whose item is not in the heap.
+    pub const VACANT: HeapSlot = HeapSlot {
+        key: 0,
+        item: NONE,
+        position: NONE,
+    };
+
     /// The item whose entry sits in this slot (meaningful for the first `len` slots).
     pub fn item(&self) -> u32 {
         self.item
     }
-
-    /// A slot that holds no entry and whose item is not in the heap; `key` is a placeholder.
-    pub const fn vacant(key: K) -> Self {
-        HeapSlot {
-            key,
-            item: NONE,
-            position: NONE,
-        }
-    }
 }
 
-/// The smallest entry of a heap whose first `len` slots are in use, without changing it.
-pub fn peek<K: Copy>(slots: &[HeapSlot<K>], len: usize) -> Option<(K, u32)> {
+/// The smallest entry (key, item) of a heap whose first `len` slots are in use.
+pub fn peek(slots: &[HeapSlot], len: usize) -> Option<(u64, u32)> {
     if len == 0 {
         return None;
     }
@@ -48,39 +58,40 @@ pub fn peek<K: Copy>(slots: &[HeapSlot<K>], len: usize) -> Option<(K, u32)> {
 }
 
 /// Whether `item` is in the heap.
-pub fn contains<K>(slots: &[HeapSlot<K>], item: u32) -> bool {
+pub fn contains(slots: &[HeapSlot], item: u32) -> bool {
     slots
         .get(item as usize)
         .is_some_and(|slot| slot.position != NONE)
 }
 
-/// A mutable view of a heap: its slots and the number of them in use.
-pub struct Heap<'a, K> {
-    slots: &'a mut [HeapSlot<K>],
+/// A mutable view of a heap: its slots, the number in use, and its tie-break.
+pub struct Heap<'a, T> {
+    slots: &'a mut [HeapSlot],
     len: &'a mut usize,
+    ties: T,
 }
 
-impl<'a, K: Copy + Ord> Heap<'a, K> {
+impl<'a, T: Ties> Heap<'a, T> {
     /// A view over `slots`, of which the first `*len` hold the heap.
-    pub fn new(slots: &'a mut [HeapSlot<K>], len: &'a mut usize) -> Self {
-        Heap { slots, len }
+    pub fn new(slots: &'a mut [HeapSlot], len: &'a mut usize, ties: T) -> Self {
+        Heap { slots, len, ties }
     }
 
     /// The slots, to query with [`contains`].
-    pub fn slots(&self) -> &[HeapSlot<K>] {
+    pub fn slots(&self) -> &[HeapSlot] {
         self.slots
     }
 
     /// The smallest entry, without removing it.
-    pub fn peek(&self) -> Option<(K, u32)> {
+    pub fn peek(&self) -> Option<(u64, u32)> {
         peek(self.slots, *self.len)
     }
 
     /// Adds `item` with `key`. The caller guarantees `item < capacity` and that it is absent;
     /// a violation is ignored (returns false) rather than corrupting the heap.
-    pub fn push(&mut self, item: u32, key: K) -> bool {
+    pub fn push(&mut self, item: u32, key: u64) -> bool {
         let at = *self.len;
-        if at >= self.slots.len() || contains(self.slots, item) || item as usize >= self.slots.len()
+        if at >= self.slots.len() || item as usize >= self.slots.len() || contains(self.slots, item)
         {
             return false;
         }
@@ -90,32 +101,44 @@ impl<'a, K: Copy + Ord> Heap<'a, K> {
     }
 
     /// Removes and returns the smallest entry.
-    pub fn pop(&mut self) -> Option<(K, u32)> {
-        let top = peek(self.slots, *self.len)?;
-        self.remove(top.1);
+    pub fn pop(&mut self) -> Option<(u64, u32)> {
+        let top = self.peek()?;
+        let last = self.len.checked_sub(1)?;
+        *self.len = last;
+        self.set_position(top.1, NONE);
+        if last > 0 {
+            let moved = *self.slots.get(last)?;
+            let hole = self.sink_hole_to_leaf(0);
+            self.sift_up(hole, moved.key, moved.item);
+        }
         Some(top)
     }
 
     /// Removes `item` if it is in the heap, returning its key.
-    pub fn remove(&mut self, item: u32) -> Option<K> {
-        let at = self.slots.get(item as usize)?.position;
-        let removed = self.slots.get(at as usize)?.key;
-        self.set_position(item, NONE);
+    pub fn remove(&mut self, item: u32) -> Option<u64> {
+        let at = self.slots.get(item as usize)?.position as usize;
+        let removed = *self.slots.get(at)?;
         let last = self.len.checked_sub(1)?;
         *self.len = last;
-        if at as usize != last {
+        self.set_position(item, NONE);
+        if at != last {
             let moved = *self.slots.get(last)?;
-            // The moved entry may belong above or below the hole; one of these is a no-op.
-            if moved.key < removed {
-                self.sift_up(at as usize, moved.key, moved.item);
+            // The moved entry may belong above or below the hole.
+            if self.less(moved.key, moved.item, removed.key, removed.item) {
+                self.sift_up(at, moved.key, moved.item);
             } else {
-                self.sift_down(at as usize, moved.key, moved.item);
+                let hole = self.sink_hole_to_leaf(at);
+                self.sift_up(hole, moved.key, moved.item);
             }
         }
-        Some(removed)
+        Some(removed.key)
     }
 
-    fn place(&mut self, at: usize, key: K, item: u32) {
+    fn less(&self, key_a: u64, item_a: u32, key_b: u64, item_b: u32) -> bool {
+        key_a < key_b || (key_a == key_b && self.ties.before(item_a, item_b))
+    }
+
+    fn place(&mut self, at: usize, key: u64, item: u32) {
         if let Some(slot) = self.slots.get_mut(at) {
             slot.key = key;
             slot.item = item;
@@ -129,13 +152,14 @@ impl<'a, K: Copy + Ord> Heap<'a, K> {
         }
     }
 
-    fn sift_up(&mut self, mut at: usize, key: K, item: u32) {
+    /// Moves the entry at `at` up while it is smaller than its parent, then writes it.
+    fn sift_up(&mut self, mut at: usize, key: u64, item: u32) {
         while at > 0 {
-            let parent = (at.saturating_sub(1)) / ARITY;
+            let parent = at.saturating_sub(1) / ARITY;
             let Some(&above) = self.slots.get(parent) else {
                 break;
             };
-            if above.key <= key {
+            if !self.less(key, item, above.key, above.item) {
                 break;
             }
             self.place(at, above.key, above.item);
@@ -144,29 +168,29 @@ impl<'a, K: Copy + Ord> Heap<'a, K> {
         self.place(at, key, item);
     }
 
-    fn sift_down(&mut self, mut at: usize, key: K, item: u32) {
+    /// Treats `at` as a hole and fills it from its smallest child, level by level, until the
+    /// hole is a leaf; returns the leaf.
+    fn sink_hole_to_leaf(&mut self, mut at: usize) -> usize {
         let len = *self.len;
         loop {
             let first = at.saturating_mul(ARITY).saturating_add(1);
             let end = first.saturating_add(ARITY).min(len);
             let Some(children) = self.slots.get(first..end) else {
-                break;
+                return at;
             };
-            let Some((offset, smallest)) = children
-                .iter()
-                .enumerate()
-                .min_by_key(|(_, child)| child.key)
-            else {
-                break;
+            let Some(mut best) = children.first().copied() else {
+                return at;
             };
-            if smallest.key >= key {
-                break;
+            let mut best_at = first;
+            for (offset, child) in children.iter().enumerate().skip(1) {
+                if self.less(child.key, child.item, best.key, best.item) {
+                    best = *child;
+                    best_at = first.saturating_add(offset);
+                }
             }
-            let (child_key, child_item) = (smallest.key, smallest.item);
-            self.place(at, child_key, child_item);
-            at = first.saturating_add(offset);
+            self.place(at, best.key, best.item);
+            at = best_at;
         }
-        self.place(at, key, item);
     }
 }
 
@@ -177,37 +201,47 @@ mod tests {
     use quickcheck::quickcheck;
     use std::vec::Vec;
 
+    /// Ties broken by the larger item first, to exercise the tie path.
+    struct LargerFirst;
+
+    impl Ties for LargerFirst {
+        fn before(&self, a: u32, b: u32) -> bool {
+            a > b
+        }
+    }
+
     /// Random pushes, pops and removals agree with a sorted vector.
     fn agrees_with_sorted_reference(ops: Vec<(u8, u16)>) -> bool {
         const CAP: usize = 40;
-        let mut slots = [HeapSlot::vacant((0u16, 0u32)); CAP];
+        let mut slots = [HeapSlot::VACANT; CAP];
         let mut len = 0;
-        let mut reference: Vec<((u16, u32), u32)> = Vec::new();
+        // Reference entries sort as (key, larger item first).
+        let mut reference: Vec<(u64, core::cmp::Reverse<u32>)> = Vec::new();
         for (op, value) in ops {
             let item = u32::from(value) % CAP as u32;
-            let mut heap = Heap::new(&mut slots, &mut len);
+            let mut heap = Heap::new(&mut slots, &mut len, LargerFirst);
             match op % 3 {
                 0 => {
-                    let key = (value / 7, item);
-                    let present = reference.iter().any(|&(_, i)| i == item);
+                    let key = u64::from(value / 7 % 5);
+                    let present = reference.iter().any(|&(_, i)| i.0 == item);
                     if heap.push(item, key) == present {
                         return false;
                     }
                     if !present {
-                        reference.push((key, item));
+                        reference.push((key, core::cmp::Reverse(item)));
                     }
                 }
                 1 => {
                     reference.sort();
                     let expected = (!reference.is_empty()).then(|| reference.remove(0));
-                    if heap.pop() != expected {
+                    if heap.pop() != expected.map(|(k, i)| (k, i.0)) {
                         return false;
                     }
                 }
                 _ => {
                     let expected = reference
                         .iter()
-                        .position(|&(_, i)| i == item)
+                        .position(|&(_, i)| i.0 == item)
                         .map(|p| reference.remove(p).0);
                     if heap.remove(item) != expected {
                         return false;
@@ -218,8 +252,8 @@ mod tests {
                 return false;
             }
             for &(_, i) in &reference {
-                let at = slots[i as usize].position as usize;
-                if at >= len || slots[at].item != i {
+                let at = slots[i.0 as usize].position as usize;
+                if at >= len || slots[at].item != i.0 {
                     return false;
                 }
             }

@@ -1,28 +1,23 @@
 //! A fixed-capacity table of rows addressed by the caller's 64-bit ids.
 //!
-//! Rows live in one caller-provided slice. Free rows form a stack threaded through the rows;
-//! indexed rows hang off hash chains whose heads are stored in the rows too (row `b` holds the
-//! head of bucket `b`), so the table needs no storage besides the rows themselves and costs
-//! O(1) expected per operation. A row can also be *allocated but unindexed*: no longer
+//! Rows live in one caller-provided slice, bucket heads in another of the same length (a dense
+//! array of `u32`, so finding a bucket stays in cache and a lookup touches one row). Free rows
+//! form a stack threaded through the rows; indexed rows hang off hash chains threaded through
+//! them too. O(1) expected per operation. A row can also be *allocated but unindexed*: no longer
 //! reachable by id, yet still in use (CFQ keeps forgotten jobs in its GPS reference that way).
 
 use crate::heap::NONE;
 
-/// The links every row carries for the table.
+/// The link every row carries for the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Links {
-    /// Head of the hash chain whose bucket number is this row's number.
-    bucket_head: u32,
     /// Next row in this row's chain, or in the free stack.
     next: u32,
 }
 
 impl Links {
-    /// Links of a row that is in no chain and heads an empty bucket.
-    pub const NONE: Links = Links {
-        bucket_head: NONE,
-        next: NONE,
-    };
+    /// Links of a row that is in no chain.
+    pub const NONE: Links = Links { next: NONE };
 }
 
 impl Default for Links {
@@ -56,12 +51,12 @@ impl TableHead {
 }
 
 /// Makes every row free and every chain empty.
-pub fn reset<R: Row>(rows: &mut [R]) -> TableHead {
+pub fn reset<R: Row>(buckets: &mut [u32], rows: &mut [R]) -> TableHead {
+    buckets.fill(NONE);
     let count = rows.len();
     for (number, row) in rows.iter_mut().enumerate() {
         let next = number.saturating_add(1);
         *row.links_mut() = Links {
-            bucket_head: NONE,
             next: if next < count { next as u32 } else { NONE },
         };
     }
@@ -88,8 +83,8 @@ fn set_next<R: Row>(rows: &mut [R], row: u32, next: u32) {
 }
 
 /// The indexed row with `id`, if any.
-pub fn find<R: Row>(rows: &[R], id: u64) -> Option<u32> {
-    let mut at = rows.get(bucket_of(id, rows.len()))?.links().bucket_head;
+pub fn find<R: Row>(buckets: &[u32], rows: &[R], id: u64) -> Option<u32> {
+    let mut at = *buckets.get(bucket_of(id, buckets.len()))?;
     while let Some(row) = rows.get(at as usize) {
         if row.id() == id {
             return Some(at);
@@ -110,32 +105,28 @@ pub fn allocate<R: Row>(rows: &mut [R], head: &mut TableHead) -> Option<u32> {
 }
 
 /// Makes an allocated row reachable by its id (the caller has checked the id is absent).
-pub fn index<R: Row>(rows: &mut [R], row: u32) {
+pub fn index<R: Row>(buckets: &mut [u32], rows: &mut [R], row: u32) {
     let Some(id) = rows.get(row as usize).map(Row::id) else {
         return;
     };
-    let bucket = bucket_of(id, rows.len());
-    if let Some(b) = rows.get_mut(bucket) {
-        let head = b.links().bucket_head;
-        b.links_mut().bucket_head = row;
-        set_next(rows, row, head);
+    if let Some(head) = buckets.get_mut(bucket_of(id, buckets.len())) {
+        set_next(rows, row, *head);
+        *head = row;
     }
 }
 
 /// Makes an indexed row unreachable by id; it stays allocated.
-pub fn unindex<R: Row>(rows: &mut [R], row: u32) {
+pub fn unindex<R: Row>(buckets: &mut [u32], rows: &mut [R], row: u32) {
     let Some(id) = rows.get(row as usize).map(Row::id) else {
         return;
     };
     let after = next_of(rows, row);
-    let bucket = bucket_of(id, rows.len());
-    let Some(first) = rows.get(bucket).map(|b| b.links().bucket_head) else {
+    let Some(head) = buckets.get_mut(bucket_of(id, buckets.len())) else {
         return;
     };
+    let first = *head;
     if first == row {
-        if let Some(b) = rows.get_mut(bucket) {
-            b.links_mut().bucket_head = after;
-        }
+        *head = after;
     } else {
         let mut at = first;
         while at != NONE {
@@ -186,7 +177,8 @@ mod tests {
     /// Random inserts and removals agree with a map from id to row.
     fn agrees_with_map(capacity: u8, ops: Vec<(bool, u8)>) -> bool {
         let mut rows = std::vec![TestRow::default(); usize::from(capacity % 17)];
-        let mut head = reset(&mut rows);
+        let mut buckets = std::vec![0; rows.len()];
+        let mut head = reset(&mut buckets, &mut rows);
         let mut reference = BTreeMap::new();
         for (insert, small_id) in ops {
             // Few distinct ids, spread over the u64 range, so chains and collisions happen.
@@ -195,7 +187,7 @@ mod tests {
                 (true, None) => match allocate(&mut rows, &mut head) {
                     Some(row) => {
                         rows[row as usize].id = id;
-                        index(&mut rows, row);
+                        index(&mut buckets, &mut rows, row);
                         reference.insert(id, row);
                     }
                     None => {
@@ -205,7 +197,7 @@ mod tests {
                     }
                 },
                 (false, Some(row)) => {
-                    unindex(&mut rows, row);
+                    unindex(&mut buckets, &mut rows, row);
                     release(&mut rows, &mut head, row);
                     reference.remove(&id);
                 }
@@ -216,7 +208,7 @@ mod tests {
             }
             for small in 0..24u64 {
                 let id = small.wrapping_mul(0x0123_4567_89AB_CDEF);
-                if find(&rows, id) != reference.get(&id).copied() {
+                if find(&buckets, &rows, id) != reference.get(&id).copied() {
                     return false;
                 }
             }

@@ -1,11 +1,14 @@
 //! Properties of CFQ the paper proves or the design promises, on random inputs.
 
-#[path = "support/cluster.rs"]
-mod cluster;
+mod support {
+    pub mod cluster;
+    pub mod memory;
+}
 
-use cluster::{run, JobSpec};
-use fairsched::cfq::{Borrowed, Cfq, Inline, VACANT_ROW, VACANT_SLOT};
+use fairsched::cfq::{Cfq, Inline};
 use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
+use support::cluster::{run, JobSpec};
+use support::memory::Memory;
 
 /// A random single-stage, unweighted workload: the setting of Theorem 1.
 #[derive(Clone, Debug)]
@@ -93,14 +96,8 @@ fn theorem_1_delays_occur() {
 fn precision_over_a_year_on_10k_slots() {
     const SLOTS: f64 = 10_000.0;
     const HOURS: u64 = 24 * 365;
-    let capacity = 4;
-    let (mut rows, mut gps, mut backlog) = (
-        vec![VACANT_ROW; capacity],
-        vec![VACANT_SLOT; capacity],
-        vec![VACANT_SLOT; capacity],
-    );
-    let storage = Borrowed::new(&mut rows, &mut gps, &mut backlog).unwrap();
-    let mut cfq = Cfq::with_storage(storage, SLOTS as u32, 0.0).unwrap();
+    let mut memory = Memory::new(4);
+    let mut cfq = memory.cfq(SLOTS as u32, 0.0).unwrap();
     let mut worst: f64 = 0.0;
     for hour in 0..HOURS {
         // Two jobs share the cluster in GPS until the smaller finishes, then the other has it

@@ -1,8 +1,12 @@
 //! Runs the shared vectors of tests/vectors/ (format in tests/vectors/README.md) through the
 //! Rust API. JUnit and go test run the same files through the C ABI.
 
-use fairsched::cfq::{Borrowed, Cfq, Stats, VACANT_ROW, VACANT_SLOT};
+#[path = "support/memory.rs"]
+mod memory;
+
+use fairsched::cfq::{Borrowed, Cfq, Stats};
 use fairsched::Error;
+use memory::Memory;
 use serde_json::Value;
 
 fn float(v: &Value) -> f64 {
@@ -138,13 +142,8 @@ fn cfq_vectors() {
     for case in cases {
         let name = case["name"].as_str().expect("name");
         let capacity = case["capacity"].as_u64().expect("capacity") as usize;
-        let (mut rows, mut gps, mut backlog) = (
-            vec![VACANT_ROW; capacity],
-            vec![VACANT_SLOT; capacity],
-            vec![VACANT_SLOT; capacity],
-        );
-        let storage = Borrowed::new(&mut rows, &mut gps, &mut backlog).expect("equal lengths");
-        let built = Cfq::with_storage(storage, uint(&case["slots"]), float(&case["start_time"]));
+        let mut memory = Memory::new(capacity);
+        let built = memory.cfq(uint(&case["slots"]), float(&case["start_time"]));
         let init_status = case["init_status"].as_str().unwrap_or("ok");
         let mut cfq = match built {
             Ok(cfq) => cfq,

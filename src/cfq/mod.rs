@@ -34,13 +34,14 @@
 mod gps;
 mod storage;
 
-pub use storage::{Borrowed, Inline, JobRow, Key, QueueSlot, Storage, VACANT_ROW, VACANT_SLOT};
+pub use storage::{Borrowed, Inline, JobRow, QueueSlot, Storage, VACANT_ROW, VACANT_SLOT};
 
 use crate::heap::{self, Heap};
 use crate::id_index::{self, TableHead};
 use crate::num::{self, order_bits};
 use crate::{Error, Result};
 use gps::VirtualClock;
+use storage::ArrivalThenId;
 use storage::PartsMut;
 
 /// The largest magnitude of a time: 2^60.
@@ -140,7 +141,7 @@ impl<S: Storage> Cfq<S> {
         parts.rows.fill(VACANT_ROW);
         parts.gps.fill(VACANT_SLOT);
         parts.backlog.fill(VACANT_SLOT);
-        let table = id_index::reset(parts.rows);
+        let table = id_index::reset(parts.buckets, parts.rows);
         Ok(Cfq {
             clock: VirtualClock::new(slots, start),
             table,
@@ -221,7 +222,7 @@ impl<S: Storage> Cfq<S> {
         if weight == 0 {
             return Err(Error::NotPositive);
         }
-        if id_index::find(self.storage.parts().rows, id).is_some() {
+        if self.known_row(id).is_ok() {
             return Err(Error::DuplicateId);
         }
         if self.table.used() >= self.capacity() {
@@ -232,7 +233,9 @@ impl<S: Storage> Cfq<S> {
         self.clock.reanchor(t, self.smallest_active_finish());
         let finish = self.clock.virtual_at(t, None) + slot_time / f64::from(weight);
         self.clock.add_weight(weight);
-        let PartsMut { rows, gps, .. } = self.storage.parts_mut();
+        let PartsMut {
+            rows, buckets, gps, ..
+        } = self.storage.parts_mut();
         let Some(row) = id_index::allocate(rows, &mut self.table) else {
             return Err(Error::CapacityFull);
         };
@@ -248,9 +251,9 @@ impl<S: Storage> Cfq<S> {
             r.gps_active = true;
             r.completed = false;
             r.forgotten = false;
-            Heap::new(gps, &mut self.gps_len).push(row, key_of(r));
         }
-        id_index::index(rows, row);
+        Heap::new(gps, &mut self.gps_len, ArrivalThenId(rows)).push(row, order_bits(finish));
+        id_index::index(buckets, rows, row);
         self.jobs = self.jobs.saturating_add(1);
         Ok(())
     }
@@ -284,9 +287,11 @@ impl<S: Storage> Cfq<S> {
     /// id per slot and returns how many were written (fewer when the backlog runs dry).
     pub fn offer(&mut self, out: &mut [u64]) -> usize {
         let PartsMut { rows, backlog, .. } = self.storage.parts_mut();
-        let mut backlog = Heap::new(backlog, &mut self.backlog_len);
         let mut written = 0;
-        while let (Some((_, row)), Some(free)) = (backlog.peek(), out.get_mut(written..)) {
+        while let (Some((_, row)), Some(free)) = (
+            heap::peek(backlog, self.backlog_len),
+            out.get_mut(written..),
+        ) {
             let Some(job) = rows.get_mut(row as usize) else {
                 break;
             };
@@ -300,7 +305,7 @@ impl<S: Storage> Cfq<S> {
             written = written.saturating_add(take);
             job.pending = job.pending.saturating_sub(take as u32);
             if job.pending == 0 {
-                backlog.pop();
+                Heap::new(backlog, &mut self.backlog_len, ArrivalThenId(rows)).pop();
             }
         }
         written
@@ -331,8 +336,8 @@ impl<S: Storage> Cfq<S> {
         let row = self.known_row(id)?;
         self.advance_gps(t);
         self.finish_in_real_system(row, t);
-        let PartsMut { rows, .. } = self.storage.parts_mut();
-        id_index::unindex(rows, row);
+        let PartsMut { rows, buckets, .. } = self.storage.parts_mut();
+        id_index::unindex(buckets, rows, row);
         self.jobs = self.jobs.saturating_sub(1);
         match rows.get_mut(row as usize) {
             Some(r) if r.gps_active => r.forgotten = true,
@@ -381,7 +386,8 @@ impl<S: Storage> Cfq<S> {
     }
 
     fn known_row(&self, id: u64) -> Result<u32> {
-        id_index::find(self.storage.parts().rows, id).ok_or(Error::UnknownId)
+        let parts = self.storage.parts();
+        id_index::find(parts.buckets, parts.rows, id).ok_or(Error::UnknownId)
     }
 
     /// The row of job `id` if it has not completed in the real system.
@@ -405,11 +411,12 @@ impl<S: Storage> Cfq<S> {
             return;
         };
         r.pending = pending;
-        let mut backlog = Heap::new(backlog, &mut self.backlog_len);
+        let key = order_bits(r.finish);
+        let mut backlog = Heap::new(backlog, &mut self.backlog_len, ArrivalThenId(rows));
         if pending == 0 {
             backlog.remove(row);
         } else if !heap::contains(backlog.slots(), row) {
-            backlog.push(row, key_of(r));
+            backlog.push(row, key);
         }
     }
 
@@ -428,8 +435,7 @@ impl<S: Storage> Cfq<S> {
     /// gives bit-identical results.
     fn advance_gps(&mut self, t: f64) {
         let PartsMut { rows, gps, .. } = self.storage.parts_mut();
-        let mut active = Heap::new(gps, &mut self.gps_len);
-        while let Some((first, row)) = active.peek() {
+        while let Some((first, row)) = heap::peek(gps, self.gps_len) {
             let Some(finish) = rows.get(row as usize).map(|r| r.finish) else {
                 break;
             };
@@ -438,11 +444,11 @@ impl<S: Storage> Cfq<S> {
                 break;
             }
             self.clock.depart_at(finish, departure);
-            while let Some((key, row)) = active.peek() {
-                if key.finish != first.finish {
+            while let Some((key, row)) = heap::peek(gps, self.gps_len) {
+                if key != first {
                     break;
                 }
-                active.pop();
+                Heap::new(gps, &mut self.gps_len, ArrivalThenId(rows)).pop();
                 let Some(r) = rows.get_mut(row as usize) else {
                     continue;
                 };
@@ -455,13 +461,5 @@ impl<S: Storage> Cfq<S> {
             }
         }
         self.clock.now = t;
-    }
-}
-
-fn key_of(row: &JobRow) -> Key {
-    Key {
-        finish: order_bits(row.finish),
-        arrival: order_bits(row.arrival),
-        id: row.id,
     }
 }

@@ -1,38 +1,25 @@
-//! Where a CFQ scheduler keeps its jobs: three parallel parts of one capacity.
+//! Where a CFQ scheduler keeps its jobs: four parallel parts of one capacity.
 //!
-//! - `rows`: one [`JobRow`] per job (also the id table and the free stack);
+//! - `rows`: one [`JobRow`] per job (also the id table's chains and the free stack);
+//! - `buckets`: the heads of the id table's hash chains;
 //! - `gps`: the GPS reference's active jobs, a heap by virtual finish time;
-//! - `backlog`: the jobs with waiting tasks, a heap by (virtual finish, arrival, id).
+//! - `backlog`: the jobs with waiting tasks, a heap by virtual finish time.
+//!
+//! Both heaps break ties by arrival time, then id ([`ArrivalThenId`]).
 //!
 //! [`Inline`] holds them in arrays sized by a const generic, for Rust callers;
 //! [`Borrowed`] holds slices the caller provides (the C ABI carves them out of one buffer).
 
-use crate::heap::HeapSlot;
+use crate::heap::{HeapSlot, Ties};
 use crate::id_index::{Links, Row};
+use crate::num::order_bits;
 use crate::{Error, Result};
 
-/// The order of both heaps: virtual finish time, then arrival time, then id, each as a total
-/// order on validated numbers. Unique per job, so the order is total and deterministic.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Key {
-    pub(super) finish: u64,
-    pub(super) arrival: u64,
-    pub(super) id: u64,
-}
-
-impl Key {
-    const PLACEHOLDER: Key = Key {
-        finish: 0,
-        arrival: 0,
-        id: 0,
-    };
-}
-
 /// One heap slot of a CFQ scheduler.
-pub type QueueSlot = HeapSlot<Key>;
+pub type QueueSlot = HeapSlot;
 
 /// The empty value of a [`QueueSlot`], to fill storage with.
-pub const VACANT_SLOT: QueueSlot = HeapSlot::vacant(Key::PLACEHOLDER);
+pub const VACANT_SLOT: QueueSlot = HeapSlot::VACANT;
 
 /// Everything the scheduler knows about one job. Opaque: read it through
 /// [`crate::cfq::JobInfo`].
@@ -69,6 +56,21 @@ pub const VACANT_ROW: JobRow = JobRow {
     links: Links::NONE,
 };
 
+/// The tie-break of both heaps: earlier arrival first, then lower id. Unique per job, so with
+/// the virtual finish time it makes the order total.
+pub struct ArrivalThenId<'a>(pub &'a [JobRow]);
+
+impl Ties for ArrivalThenId<'_> {
+    fn before(&self, a: u32, b: u32) -> bool {
+        let key = |row: u32| {
+            self.0
+                .get(row as usize)
+                .map(|r| (order_bits(r.arrival), r.id))
+        };
+        key(a) < key(b)
+    }
+}
+
 impl Row for JobRow {
     fn id(&self) -> u64 {
         self.id
@@ -81,21 +83,23 @@ impl Row for JobRow {
     }
 }
 
-/// Shared views of the three parts.
+/// Shared views of the four parts.
 pub struct Parts<'a> {
     pub(super) rows: &'a [JobRow],
+    pub(super) buckets: &'a [u32],
     pub(super) gps: &'a [QueueSlot],
     pub(super) backlog: &'a [QueueSlot],
 }
 
-/// Mutable views of the three parts.
+/// Mutable views of the four parts.
 pub struct PartsMut<'a> {
     pub(super) rows: &'a mut [JobRow],
+    pub(super) buckets: &'a mut [u32],
     pub(super) gps: &'a mut [QueueSlot],
     pub(super) backlog: &'a mut [QueueSlot],
 }
 
-/// Storage for a CFQ scheduler: three parts of equal length (the capacity).
+/// Storage for a CFQ scheduler: four parts of equal length (the capacity).
 pub trait Storage {
     /// Shared views of the parts.
     fn parts(&self) -> Parts<'_>;
@@ -103,10 +107,11 @@ pub trait Storage {
     fn parts_mut(&mut self) -> PartsMut<'_>;
 }
 
-/// Arrays for `N` jobs, owned by the scheduler. About `N * 136` bytes: box or place it in a
+/// Arrays for `N` jobs, owned by the scheduler. About `N * 116` bytes: box or place it in a
 /// `static` when `N` is large.
 pub struct Inline<const N: usize> {
     rows: [JobRow; N],
+    buckets: [u32; N],
     gps: [QueueSlot; N],
     backlog: [QueueSlot; N],
 }
@@ -116,6 +121,7 @@ impl<const N: usize> Inline<N> {
     pub const fn new() -> Self {
         Inline {
             rows: [VACANT_ROW; N],
+            buckets: [0; N],
             gps: [VACANT_SLOT; N],
             backlog: [VACANT_SLOT; N],
         }
@@ -132,6 +138,7 @@ impl<const N: usize> Storage for Inline<N> {
     fn parts(&self) -> Parts<'_> {
         Parts {
             rows: &self.rows,
+            buckets: &self.buckets,
             gps: &self.gps,
             backlog: &self.backlog,
         }
@@ -139,6 +146,7 @@ impl<const N: usize> Storage for Inline<N> {
     fn parts_mut(&mut self) -> PartsMut<'_> {
         PartsMut {
             rows: &mut self.rows,
+            buckets: &mut self.buckets,
             gps: &mut self.gps,
             backlog: &mut self.backlog,
         }
@@ -148,21 +156,29 @@ impl<const N: usize> Storage for Inline<N> {
 /// Slices the caller owns. Their contents are overwritten when a scheduler is built on them.
 pub struct Borrowed<'a> {
     rows: &'a mut [JobRow],
+    buckets: &'a mut [u32],
     gps: &'a mut [QueueSlot],
     backlog: &'a mut [QueueSlot],
 }
 
 impl<'a> Borrowed<'a> {
-    /// Storage over three slices of equal length; [`Error::LengthMismatch`] otherwise.
+    /// Storage over four slices of equal length; [`Error::LengthMismatch`] otherwise.
     pub fn new(
         rows: &'a mut [JobRow],
+        buckets: &'a mut [u32],
         gps: &'a mut [QueueSlot],
         backlog: &'a mut [QueueSlot],
     ) -> Result<Self> {
-        if rows.len() != gps.len() || rows.len() != backlog.len() {
+        let n = rows.len();
+        if buckets.len() != n || gps.len() != n || backlog.len() != n {
             return Err(Error::LengthMismatch);
         }
-        Ok(Borrowed { rows, gps, backlog })
+        Ok(Borrowed {
+            rows,
+            buckets,
+            gps,
+            backlog,
+        })
     }
 }
 
@@ -170,6 +186,7 @@ impl Storage for Borrowed<'_> {
     fn parts(&self) -> Parts<'_> {
         Parts {
             rows: self.rows,
+            buckets: self.buckets,
             gps: self.gps,
             backlog: self.backlog,
         }
@@ -177,6 +194,7 @@ impl Storage for Borrowed<'_> {
     fn parts_mut(&mut self) -> PartsMut<'_> {
         PartsMut {
             rows: self.rows,
+            buckets: self.buckets,
             gps: self.gps,
             backlog: self.backlog,
         }

@@ -67,6 +67,7 @@ pub struct FairschedCfqStats {
 /// Byte offsets of the parts inside an aligned block, and the bytes to ask for.
 struct Layout {
     rows: usize,
+    buckets: usize,
     gps: usize,
     backlog: usize,
     end: usize,
@@ -95,7 +96,8 @@ fn layout(capacity: usize) -> Status<Layout> {
         Ok((at, end))
     };
     let (rows, after_rows) = part(size_of::<FairschedCfq>(), size_of::<JobRow>())?;
-    let (gps, after_gps) = part(after_rows, size_of::<QueueSlot>())?;
+    let (buckets, after_buckets) = part(after_rows, size_of::<u32>())?;
+    let (gps, after_gps) = part(after_buckets, size_of::<QueueSlot>())?;
     let (backlog, end) = part(after_gps, size_of::<QueueSlot>())?;
     // Slack to align the caller's block.
     let bytes = end.checked_add(ALIGN.saturating_sub(1)).ok_or(too_large)?;
@@ -104,6 +106,7 @@ fn layout(capacity: usize) -> Status<Layout> {
     }
     Ok(Layout {
         rows,
+        buckets,
         gps,
         backlog,
         end,
@@ -180,11 +183,12 @@ pub unsafe extern "C" fn fairsched_cfq_init(
         let (handle, storage) = unsafe {
             let block = base.add(skip);
             let rows = fill(block.add(layout.rows), capacity, VACANT_ROW);
+            let buckets = fill(block.add(layout.buckets), capacity, 0u32);
             let gps = fill(block.add(layout.gps), capacity, VACANT_SLOT);
             let backlog = fill(block.add(layout.backlog), capacity, VACANT_SLOT);
             (
                 block.cast::<FairschedCfq>(),
-                Borrowed::new(rows, gps, backlog)?,
+                Borrowed::new(rows, buckets, gps, backlog)?,
             )
         };
         let inner = Cfq::with_storage(storage, slots, start_time)?;

@@ -6,7 +6,7 @@
 //! the job it was given. At one instant, task completions are handled before arrivals, and
 //! offers come last.
 
-use fairsched::cfq::{Borrowed, Cfq, VACANT_ROW, VACANT_SLOT};
+use super::memory::Memory;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -38,14 +38,9 @@ pub struct Outcome {
 /// Runs `jobs` (job `j` has id `j`) on `slots` slots under CFQ.
 pub fn run(slots: u32, jobs: &[JobSpec]) -> Vec<Outcome> {
     let n = jobs.len();
-    let (mut rows, mut gps, mut backlog) = (
-        vec![VACANT_ROW; n],
-        vec![VACANT_SLOT; n],
-        vec![VACANT_SLOT; n],
-    );
-    let storage = Borrowed::new(&mut rows, &mut gps, &mut backlog).unwrap();
     let start = jobs.iter().map(|j| j.arrival).fold(0.0, f64::min);
-    let mut cfq = Cfq::with_storage(storage, slots, start).unwrap();
+    let mut memory = Memory::new(n);
+    let mut cfq = memory.cfq(slots, start).unwrap();
 
     let mut by_arrival: Vec<usize> = (0..n).collect();
     by_arrival.sort_by(|&a, &b| jobs[a].arrival.total_cmp(&jobs[b].arrival));

@@ -1,0 +1,4 @@
+//! Workloads shared by the benchmarks (and mirrored by the Java and Go benchmarks, which
+//! build the same jobs in the same order).
+
+pub mod cfq;
