@@ -7,7 +7,7 @@ mod support {
 
 use fairsched::cfq::{Cfq, Inline};
 use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
-use support::cluster::{run, JobSpec};
+use support::cluster::{delay_bound, run, JobSpec};
 use support::memory::Memory;
 
 /// A random single-stage, unweighted workload: the setting of Theorem 1.
@@ -43,12 +43,7 @@ impl Arbitrary for Workload {
 /// Theorem 1: f_j - f̄_j <= 2 l_max + L_max / M for every job.
 fn delay_bound_holds(workload: Workload) -> TestResult {
     let Workload { slots, jobs } = workload;
-    let l_max = jobs
-        .iter()
-        .flat_map(|j| j.tasks.iter().copied())
-        .fold(0.0, f64::max);
-    let big_l_max = jobs.iter().map(JobSpec::slot_time).fold(0.0, f64::max);
-    let bound = 2.0 * l_max + big_l_max / f64::from(slots);
+    let bound = delay_bound(slots, &jobs);
     for (j, outcome) in run(slots, &jobs).iter().enumerate() {
         let delay = outcome.completion - outcome.gps_completion;
         if delay > bound + 1e-9 {
@@ -75,12 +70,7 @@ fn theorem_1_delays_occur() {
     let closest = (0..300)
         .map(|_| {
             let Workload { slots, jobs } = Workload::arbitrary(&mut g);
-            let l_max = jobs
-                .iter()
-                .flat_map(|j| j.tasks.iter().copied())
-                .fold(0.0, f64::max);
-            let big_l_max = jobs.iter().map(JobSpec::slot_time).fold(0.0, f64::max);
-            let bound = 2.0 * l_max + big_l_max / f64::from(slots);
+            let bound = delay_bound(slots, &jobs);
             run(slots, &jobs)
                 .iter()
                 .map(|o| (o.completion - o.gps_completion) / bound)

@@ -32,13 +32,24 @@ pub struct DrainAndReenter<'a> {
 impl<'a> DrainAndReenter<'a> {
     /// `jobs` jobs of which `backlogged` wait for slots; steps give up to `k` slots.
     pub fn new(memory: &'a mut Memory, jobs: u64, backlogged: u64, k: usize) -> Self {
+        Self::with_pending(memory, jobs, backlogged, k, 1)
+    }
+
+    /// As [`DrainAndReenter::new`], each backlogged job with `pending` tasks.
+    pub fn with_pending(
+        memory: &'a mut Memory,
+        jobs: u64,
+        backlogged: u64,
+        k: usize,
+        pending: u32,
+    ) -> Self {
         let mut cfq = memory.cfq(1000, 0.0).expect("valid configuration");
         for i in 0..jobs {
             cfq.arrive(0.0, i, slot_time(i), 1)
                 .expect("room for every job");
         }
         for i in 0..backlogged {
-            cfq.set_pending(i, 1).expect("known job");
+            cfq.set_pending(i, pending).expect("known job");
         }
         DrainAndReenter {
             cfq,
@@ -58,6 +69,15 @@ impl<'a> DrainAndReenter<'a> {
         self.cfq.set_pending(next, 1).expect("known job");
         self.idle.push_back(drained);
         drained
+    }
+
+    /// One decision on a job that keeps tasks waiting (the common case of a wide stage): the
+    /// pick and a decrement, the backlog unchanged. Call on a workload built with
+    /// [`DrainAndReenter::with_pending`].
+    pub fn decide_keep(&mut self) -> u64 {
+        let given = &mut self.given[..1];
+        self.cfq.offer(given);
+        given[0]
     }
 
     /// `k` decisions with batch calls: one `offer`, one `set_pending_batch`.

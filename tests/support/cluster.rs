@@ -26,6 +26,17 @@ impl JobSpec {
     }
 }
 
+/// Theorem 1's bound on how late a job can finish against GPS: `2 l_max + L_max / M`, with
+/// `l_max` the longest task and `L_max` the largest slot-time.
+pub fn delay_bound(slots: u32, jobs: &[JobSpec]) -> f64 {
+    let l_max = jobs
+        .iter()
+        .flat_map(|j| j.tasks.iter().copied())
+        .fold(0.0, f64::max);
+    let big_l_max = jobs.iter().map(JobSpec::slot_time).fold(0.0, f64::max);
+    2.0 * l_max + big_l_max / f64::from(slots)
+}
+
 /// What happened to one job.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Outcome {
