@@ -175,22 +175,34 @@ impl<'a, T: Ties> Heap<'a, T> {
         loop {
             let first = at.saturating_mul(ARITY).saturating_add(1);
             let end = first.saturating_add(ARITY).min(len);
-            let Some(children) = self.slots.get(first..end) else {
+            let Some((best_at, best)) = self.smallest(first, end) else {
                 return at;
             };
-            let Some(mut best) = children.first().copied() else {
-                return at;
-            };
-            let mut best_at = first;
-            for (offset, child) in children.iter().enumerate().skip(1) {
-                if self.less(child.key, child.item, best.key, best.item) {
-                    best = *child;
-                    best_at = first.saturating_add(offset);
-                }
-            }
             self.place(at, best.key, best.item);
             at = best_at;
         }
+    }
+
+    /// The smallest slot among positions `first..end`, with its position. A full family of
+    /// four is compared as a tournament (two independent comparisons, then one), which keeps
+    /// the dependency chain short.
+    fn smallest(&self, first: usize, end: usize) -> Option<(usize, HeapSlot)> {
+        let children = self.slots.get(first..end)?;
+        let pick = |a: (usize, HeapSlot), b: (usize, HeapSlot)| {
+            if self.less(b.1.key, b.1.item, a.1.key, a.1.item) {
+                b
+            } else {
+                a
+            }
+        };
+        let mut family = children.iter().enumerate().map(|(offset, &slot)| (offset, slot));
+        let best = if let [a, b, c, d] = *children {
+            pick(pick((0, a), (1, b)), pick((2, c), (3, d)))
+        } else {
+            let head = family.next()?;
+            family.fold(head, pick)
+        };
+        Some((first.saturating_add(best.0), best.1))
     }
 }
 

@@ -8,7 +8,7 @@ use fairsched_bench::cfq::{DrainAndReenter, Memory, ResortEveryOffer};
 use std::hint::black_box;
 use std::time::Duration;
 
-/// One decision (pick plus the update it causes) with `n` jobs backlogged and as many idle:
+/// One decision (pick plus the update it causes) with `n` jobs, half of them backlogged:
 /// `cfq_drain_and_reenter` drains the picked job (it leaves the backlog) and lets an idle job
 /// re-enter, two heap updates a decision; `cfq_tasks_left` picks a job that keeps tasks
 /// waiting; the baseline collects, sorts and scans all backlogged jobs on every offer.
@@ -16,17 +16,17 @@ fn decision(c: &mut Criterion) {
     let mut group = c.benchmark_group("cfq_decision");
     group.measurement_time(Duration::from_secs(3));
     for n in [1_000u64, 10_000, 100_000] {
-        let mut memory = Memory::new(2 * n as usize);
-        let mut cfq = DrainAndReenter::new(&mut memory, 2 * n, n, 1);
+        let mut memory = Memory::new(n as usize);
+        let mut cfq = DrainAndReenter::new(&mut memory, n, n / 2, 1);
         group.bench_function(BenchmarkId::new("cfq_drain_and_reenter", n), |b| {
             b.iter(|| black_box(cfq.decide_one()))
         });
-        let mut memory = Memory::new(2 * n as usize);
-        let mut cfq = DrainAndReenter::with_pending(&mut memory, 2 * n, n, 1, u32::MAX);
+        let mut memory = Memory::new(n as usize);
+        let mut cfq = DrainAndReenter::with_pending(&mut memory, n, n / 2, 1, u32::MAX);
         group.bench_function(BenchmarkId::new("cfq_tasks_left", n), |b| {
             b.iter(|| black_box(cfq.decide_keep()))
         });
-        let mut baseline = ResortEveryOffer::new(2 * n, n);
+        let mut baseline = ResortEveryOffer::new(n, n / 2);
         group.bench_function(BenchmarkId::new("resort_every_offer", n), |b| {
             b.iter(|| black_box(baseline.decide_one()))
         });
