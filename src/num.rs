@@ -25,16 +25,6 @@ pub fn positive(x: f64) -> Result<f64> {
     }
 }
 
-/// `x` if it is finite and not earlier than `last`.
-pub fn time_not_before(x: f64, last: f64) -> Result<f64> {
-    let x = finite(x)?;
-    if x < last {
-        Err(Error::TimeWentBackwards)
-    } else {
-        Ok(x)
-    }
-}
-
 /// A `u64` whose unsigned order is the numeric order of the finite float `x`
 /// (the IEEE 754 totalOrder predicate restricted to finite values).
 pub const fn order_bits(x: f64) -> u64 {
@@ -66,7 +56,5 @@ mod tests {
         assert_eq!(positive(0.0), Err(Error::NotPositive));
         assert_eq!(positive(-1.0), Err(Error::NotPositive));
         assert_eq!(positive(f64::NEG_INFINITY), Err(Error::NotFinite));
-        assert_eq!(time_not_before(1.0, 2.0), Err(Error::TimeWentBackwards));
-        assert_eq!(time_not_before(2.0, 2.0), Ok(2.0));
     }
 }

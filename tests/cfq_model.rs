@@ -29,6 +29,7 @@ fn time(g: &mut Gen, clock: &mut f64) -> f64 {
         0 => f64::NAN,
         1 => *clock - 1.0,
         2 => f64::INFINITY,
+        4 => -MAX_TIME * 2.0,
         3 => *clock,
         _ => {
             *clock += f64::from(u8::arbitrary(g) % 8) * 0.5;
@@ -152,11 +153,11 @@ impl Reference {
         if !t.is_finite() {
             return Err(Error::NotFinite);
         }
-        if t < self.now {
-            return Err(Error::TimeWentBackwards);
-        }
         if t.abs() > MAX_TIME {
             return Err(Error::OutOfRange);
+        }
+        if t < self.now {
+            return Err(Error::TimeWentBackwards);
         }
         Ok(t + 0.0)
     }

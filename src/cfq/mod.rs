@@ -124,10 +124,14 @@ pub fn check_config(capacity: usize, slots: u32, start_time: f64) -> Result<f64>
     checked_time(start_time, -MAX_TIME)
 }
 
+/// `t` if it is finite, within `±MAX_TIME` and not before `last`, in that order of checks.
 fn checked_time(t: f64, last: f64) -> Result<f64> {
-    let t = num::time_not_before(t, last)?;
+    let t = num::finite(t)?;
     if t.abs() > MAX_TIME {
         return Err(Error::OutOfRange);
+    }
+    if t < last {
+        return Err(Error::TimeWentBackwards);
     }
     Ok(t)
 }
