@@ -16,6 +16,13 @@
 #include <stdint.h>
 
 /**
+ * The version of this C ABI: it changes whenever an export, a struct or a status code changes
+ * incompatibly. Compare `fairsched_abi_version()` with it to detect a header and a library from
+ * different builds.
+ */
+#define FAIRSCHED_ABI_VERSION 1
+
+/**
  * The outcome of every fallible export. Numbers are stable: new codes are only appended.
  */
 typedef enum {
@@ -177,9 +184,16 @@ extern "C" {
 #endif // __cplusplus
 
 /**
- * A static, NUL-terminated description of `status`; never NULL.
+ * The ABI version the library was built with (see `FAIRSCHED_ABI_VERSION`).
  */
-const char *fairsched_status_message(fairsched_status status);
+uint32_t fairsched_abi_version(void);
+
+/**
+ * A static, NUL-terminated description of the status code `status` (any number: codes this
+ * library does not know get "unknown status"); never NULL. Takes a plain integer rather than
+ * the enum so that no value a caller passes can be undefined behaviour.
+ */
+const char *fairsched_status_message(uint32_t status);
 
 #if defined(FAIRSCHED_TESTING)
 /**

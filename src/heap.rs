@@ -195,7 +195,10 @@ impl<'a, T: Ties> Heap<'a, T> {
                 a
             }
         };
-        let mut family = children.iter().enumerate().map(|(offset, &slot)| (offset, slot));
+        let mut family = children
+            .iter()
+            .enumerate()
+            .map(|(offset, &slot)| (offset, slot));
         let best = if let [a, b, c, d] = *children {
             pick(pick((0, a), (1, b)), pick((2, c), (3, d)))
         } else {

@@ -89,7 +89,7 @@ fn c_abi_does_not_allocate() {
             fairsched_cfq_arrive(cfq, f64::NAN, 1000, 1.0, 1);
             fairsched_cfq_offer(cfq, ptr::null_mut(), 4, &mut assigned);
         }
-        fairsched_status_message(FairschedStatus::UnknownId);
+        fairsched_status_message(FairschedStatus::UnknownId as u32);
     }
     assert_eq!(allocations(), before);
 }

@@ -124,20 +124,36 @@ pub(crate) unsafe fn write_slice<'a, T>(pointer: *mut T, len: usize) -> Status<&
     }
 }
 
-/// A static, NUL-terminated description of `status`; never NULL.
+/// The version of this C ABI: it changes whenever an export, a struct or a status code changes
+/// incompatibly. Compare `fairsched_abi_version()` with it to detect a header and a library from
+/// different builds.
+pub const FAIRSCHED_ABI_VERSION: u32 = 1;
+
+/// The ABI version the library was built with (see `FAIRSCHED_ABI_VERSION`).
 #[no_mangle]
-pub extern "C" fn fairsched_status_message(status: FairschedStatus) -> *const core::ffi::c_char {
+pub extern "C" fn fairsched_abi_version() -> u32 {
+    guard(0, || FAIRSCHED_ABI_VERSION)
+}
+
+/// A static, NUL-terminated description of the status code `status` (any number: codes this
+/// library does not know get "unknown status"); never NULL. Takes a plain integer rather than
+/// the enum so that no value a caller passes can be undefined behaviour.
+#[no_mangle]
+pub extern "C" fn fairsched_status_message(status: u32) -> *const core::ffi::c_char {
     guard(c"internal panic".as_ptr(), || message(status).as_ptr())
 }
 
-fn message(status: FairschedStatus) -> &'static core::ffi::CStr {
+fn message(status: u32) -> &'static core::ffi::CStr {
+    const OK: u32 = FairschedStatus::Ok as u32;
+    const NULL_POINTER: u32 = FairschedStatus::NullPointer as u32;
+    const PANIC: u32 = FairschedStatus::Panic as u32;
     match status {
-        FairschedStatus::Ok => c"ok",
-        FairschedStatus::NullPointer => c"a required pointer was NULL",
-        FairschedStatus::Panic => c"internal panic caught at the boundary (a bug in fairsched)",
+        OK => c"ok",
+        NULL_POINTER => c"a required pointer was NULL",
+        PANIC => c"internal panic caught at the boundary (a bug in fairsched)",
         other => Error::ALL
             .into_iter()
-            .find(|&error| FairschedStatus::from(error) == other)
+            .find(|&error| FairschedStatus::from(error) as u32 == other)
             .map_or(c"unknown status", Error::message),
     }
 }

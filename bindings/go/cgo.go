@@ -1,0 +1,45 @@
+// Package fairsched binds the fairsched C ABI (include/fairsched.h): published
+// cluster-scheduling algorithms, allocation-free, behind one C interface. Only CFQ (Cluster
+// Fair Queueing) exists so far.
+//
+// The package links the static library statically: build it first with
+// ../../scripts/build-native (see README.md).
+package fairsched
+
+// This file holds every cgo directive of the package: where the header and the static library
+// are, and which exports neither keep a pointer past the call nor call back into Go (noescape
+// plus nocallback), so that the out-parameters Go passes them can stay on the stack.
+
+/*
+#cgo CFLAGS: -I${SRCDIR}/../../include
+#cgo LDFLAGS: ${SRCDIR}/../../target/release/libfairsched.a -lm -ldl -lpthread
+#cgo noescape fairsched_cfq_storage_size
+#cgo nocallback fairsched_cfq_storage_size
+#cgo noescape fairsched_cfq_init
+#cgo nocallback fairsched_cfq_init
+#cgo noescape fairsched_cfq_set_pending_batch
+#cgo nocallback fairsched_cfq_set_pending_batch
+#cgo noescape fairsched_cfq_offer
+#cgo nocallback fairsched_cfq_offer
+#cgo noescape fairsched_cfq_peek
+#cgo nocallback fairsched_cfq_peek
+#cgo noescape fairsched_cfq_job
+#cgo nocallback fairsched_cfq_job
+#cgo noescape fairsched_cfq_gps_completion_estimate
+#cgo nocallback fairsched_cfq_gps_completion_estimate
+#cgo noescape fairsched_cfq_stats_get
+#cgo nocallback fairsched_cfq_stats_get
+#include "fairsched.h"
+*/
+import "C"
+
+import "fmt"
+
+// init refuses a library built from another ABI than the header this package was compiled
+// against: every call would otherwise misread structs or status codes.
+func init() {
+	if library := C.fairsched_abi_version(); library != C.FAIRSCHED_ABI_VERSION {
+		panic(fmt.Sprintf("fairsched: the linked library speaks ABI %d, the header ABI %d: rebuild it with scripts/build-native",
+			library, C.FAIRSCHED_ABI_VERSION))
+	}
+}

@@ -1,0 +1,90 @@
+package fairsched
+
+// #include "fairsched.h"
+import "C"
+
+// Status is the outcome of a call into the library: the C enum fairsched_status, with the
+// same numbers.
+type Status int
+
+// The statuses, from the C header.
+const (
+	// Success.
+	StatusOK Status = C.FAIRSCHED_STATUS_OK
+	// A required pointer was NULL.
+	StatusNullPointer Status = C.FAIRSCHED_STATUS_NULL_POINTER
+	// A number was NaN or infinite.
+	StatusNotFinite Status = C.FAIRSCHED_STATUS_NOT_FINITE
+	// A number that must be positive was not.
+	StatusNotPositive Status = C.FAIRSCHED_STATUS_NOT_POSITIVE
+	// No job with that id.
+	StatusUnknownID Status = C.FAIRSCHED_STATUS_UNKNOWN_ID
+	// A job with that id is already present.
+	StatusDuplicateID Status = C.FAIRSCHED_STATUS_DUPLICATE_ID
+	// The time is earlier than the last accepted call's.
+	StatusTimeWentBackwards Status = C.FAIRSCHED_STATUS_TIME_WENT_BACKWARDS
+	// No room for another job.
+	StatusCapacityFull Status = C.FAIRSCHED_STATUS_CAPACITY_FULL
+	// The capacity is too large to address.
+	StatusCapacityTooLarge Status = C.FAIRSCHED_STATUS_CAPACITY_TOO_LARGE
+	// A number is finite but outside the supported range.
+	StatusOutOfRange Status = C.FAIRSCHED_STATUS_OUT_OF_RANGE
+	// The job has already completed.
+	StatusJobCompleted Status = C.FAIRSCHED_STATUS_JOB_COMPLETED
+	// Two parallel slices have different lengths.
+	StatusLengthMismatch Status = C.FAIRSCHED_STATUS_LENGTH_MISMATCH
+	// Memory or an output buffer is too small.
+	StatusBufferTooSmall Status = C.FAIRSCHED_STATUS_BUFFER_TOO_SMALL
+	// A panic was caught inside the library: a bug in fairsched.
+	StatusPanic Status = C.FAIRSCHED_STATUS_PANIC
+
+	statusCount = StatusPanic + 1
+)
+
+// Error is a failed call's status with the library's description of it. Every error a failed
+// call returns is one of the Err values below, so errors.Is (or ==) tells them apart, and
+// errors.As gives the Status.
+type Error struct {
+	Status  Status
+	Message string // from fairsched_status_message
+}
+
+func (e *Error) Error() string {
+	return "fairsched: " + e.Message
+}
+
+// errorOf maps each failing status to its error: the one table between codes and errors.
+var errorOf = func() (table [statusCount]*Error) {
+	for status := StatusNullPointer; status < statusCount; status++ {
+		message := C.fairsched_status_message(C.uint32_t(status))
+		table[status] = &Error{Status: status, Message: C.GoString(message)}
+	}
+	return table
+}()
+
+// The errors of failed calls, one per failing status. A call that fails changes nothing.
+var (
+	ErrNullPointer       = errorOf[StatusNullPointer]
+	ErrNotFinite         = errorOf[StatusNotFinite]
+	ErrNotPositive       = errorOf[StatusNotPositive]
+	ErrUnknownID         = errorOf[StatusUnknownID]
+	ErrDuplicateID       = errorOf[StatusDuplicateID]
+	ErrTimeWentBackwards = errorOf[StatusTimeWentBackwards]
+	ErrCapacityFull      = errorOf[StatusCapacityFull]
+	ErrCapacityTooLarge  = errorOf[StatusCapacityTooLarge]
+	ErrOutOfRange        = errorOf[StatusOutOfRange]
+	ErrJobCompleted      = errorOf[StatusJobCompleted]
+	ErrLengthMismatch    = errorOf[StatusLengthMismatch]
+	ErrBufferTooSmall    = errorOf[StatusBufferTooSmall]
+	// ErrPanic means the library caught a panic: a bug in fairsched. The CFQ involved must
+	// not be used again; Close it.
+	ErrPanic = errorOf[StatusPanic]
+)
+
+// check returns nil for FAIRSCHED_STATUS_OK and the status's error otherwise.
+func check(status C.fairsched_status) error {
+	if status == C.FAIRSCHED_STATUS_OK {
+		return nil
+	}
+	return errorOf[status]
+}

@@ -1,0 +1,284 @@
+package fairsched_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	fairsched "github.com/fairsched/fairsched/bindings/go"
+)
+
+// The shared test vectors; their format is in ../../tests/vectors/README.md.
+const vectorsPath = "../../tests/vectors/cfq.json"
+
+type vectorCase struct {
+	Name       string
+	Capacity   uint32
+	Slots      uint32
+	StartTime  number `json:"start_time"`
+	InitStatus string `json:"init_status"`
+	Steps      []step
+}
+
+type step struct {
+	Op        string
+	Status    string
+	Now       number
+	ID        id
+	IDs       []id
+	SlotTime  number `json:"slot_time"`
+	Weight    uint32
+	Slots     uint32
+	Pending   json.RawMessage // a count, or a list of them for set_pending_batch
+	ExpectIDs []id            `json:"expect_ids"`
+	ExpectID  *id             `json:"expect_id"`
+	Expect    json.RawMessage // a number, or an object of fields to compare
+}
+
+// number is a float: a JSON number or one of "nan", "inf", "-inf".
+type number float64
+
+func (n *number) UnmarshalJSON(text []byte) error {
+	x, err := strconv.ParseFloat(unquote(text), 64)
+	*n = number(x)
+	return err
+}
+
+// id is a job id: a JSON number below 2^53 or a decimal string.
+type id uint64
+
+func (i *id) UnmarshalJSON(text []byte) error {
+	x, err := strconv.ParseUint(unquote(text), 10, 64)
+	*i = id(x)
+	return err
+}
+
+// unquote returns the text of a JSON number, or of a JSON string without its quotes.
+func unquote(text []byte) string {
+	return strings.Trim(string(text), `"`)
+}
+
+func uint64s(ids []id) []uint64 {
+	out := make([]uint64, len(ids))
+	for i, x := range ids {
+		out[i] = uint64(x)
+	}
+	return out
+}
+
+// statusErrors maps the vectors' status names to the errors expected.
+var statusErrors = map[string]error{
+	"":                    nil, // the default: "ok"
+	"ok":                  nil,
+	"not_finite":          fairsched.ErrNotFinite,
+	"not_positive":        fairsched.ErrNotPositive,
+	"unknown_id":          fairsched.ErrUnknownID,
+	"duplicate_id":        fairsched.ErrDuplicateID,
+	"time_went_backwards": fairsched.ErrTimeWentBackwards,
+	"capacity_full":       fairsched.ErrCapacityFull,
+	"capacity_too_large":  fairsched.ErrCapacityTooLarge,
+	"out_of_range":        fairsched.ErrOutOfRange,
+	"job_completed":       fairsched.ErrJobCompleted,
+	"length_mismatch":     fairsched.ErrLengthMismatch,
+	"buffer_too_small":    fairsched.ErrBufferTooSmall,
+}
+
+func expectedError(t *testing.T, status string) error {
+	t.Helper()
+	err, known := statusErrors[status]
+	if !known {
+		t.Fatalf("unknown status %q", status)
+	}
+	return err
+}
+
+func TestVectors(t *testing.T) {
+	data, err := os.ReadFile(vectorsPath)
+	must(t, err)
+	var vectors struct{ Cases []vectorCase }
+	must(t, json.Unmarshal(data, &vectors))
+	if len(vectors.Cases) == 0 {
+		t.Fatalf("no case in %s", vectorsPath)
+	}
+	for _, vc := range vectors.Cases {
+		t.Run(vc.Name, func(t *testing.T) { runCase(t, vc) })
+	}
+}
+
+// runCase builds the case's scheduler, then runs its steps in order, each as a subtest, and
+// stops at the first that fails (the later ones would run on a state the case did not mean).
+func runCase(t *testing.T, vc vectorCase) {
+	c, err := fairsched.NewCFQ(vc.Capacity, vc.Slots, float64(vc.StartTime))
+	if want := expectedError(t, vc.InitStatus); err != want {
+		t.Fatalf("NewCFQ: got error %v, want %v", err, want)
+	}
+	if err != nil {
+		return
+	}
+	defer c.Close()
+	for i, s := range vc.Steps {
+		if !t.Run(fmt.Sprintf("%02d_%s", i, s.Op), func(t *testing.T) { runStep(t, c, s) }) {
+			return
+		}
+	}
+}
+
+// runStep runs one step: when it expects a failure, checks that the call fails with exactly
+// that error and that the stats are unchanged.
+func runStep(t *testing.T, c *fairsched.CFQ, s step) {
+	want := expectedError(t, s.Status)
+	before := stats(t, c)
+	if err := call(t, c, s); err != want {
+		t.Fatalf("got error %v, want %v", err, want)
+	}
+	if after := stats(t, c); want != nil && after != before {
+		t.Errorf("a failed call changed the stats from %+v to %+v", before, after)
+	}
+}
+
+// call makes the step's call, checks its expectations when it succeeds, and returns its error.
+func call(t *testing.T, c *fairsched.CFQ, s step) error {
+	switch s.Op {
+	case "advance":
+		return c.Advance(float64(s.Now))
+	case "set_slots":
+		return c.SetSlots(float64(s.Now), s.Slots)
+	case "arrive":
+		return c.Arrive(float64(s.Now), uint64(s.ID), float64(s.SlotTime), s.Weight)
+	case "set_pending":
+		var pending uint32
+		must(t, json.Unmarshal(s.Pending, &pending))
+		return c.SetPending(uint64(s.ID), pending)
+	case "set_pending_batch":
+		var pending []uint32
+		must(t, json.Unmarshal(s.Pending, &pending))
+		return c.SetPendingBatch(uint64s(s.IDs), pending)
+	case "offer":
+		out := make([]uint64, s.Slots)
+		n, err := c.Offer(out)
+		if err == nil && !slices.Equal(out[:n], uint64s(s.ExpectIDs)) {
+			t.Errorf("offer gave %v, want %v", out[:n], s.ExpectIDs)
+		}
+		return err
+	case "peek":
+		next, found, err := c.Peek()
+		if err == nil {
+			got, want := "nothing", "nothing"
+			if found {
+				got = fmt.Sprint(next)
+			}
+			if s.ExpectID != nil {
+				want = fmt.Sprint(*s.ExpectID)
+			}
+			if got != want {
+				t.Errorf("peek found %s, want %s", got, want)
+			}
+		}
+		return err
+	case "complete":
+		return c.Complete(float64(s.Now), uint64(s.ID))
+	case "remove":
+		return c.Remove(float64(s.Now), uint64(s.ID))
+	case "job":
+		info, err := c.Job(uint64(s.ID))
+		if err == nil {
+			expectFields(t, s.Expect, map[string]any{
+				"arrival":        info.Arrival,
+				"slot_time":      info.SlotTime,
+				"weight":         info.Weight,
+				"virtual_finish": info.VirtualFinish,
+				"pending_tasks":  info.PendingTasks,
+				"backlogged":     info.Backlogged,
+				"gps_completion": info.GPSCompletion,
+				"completion":     info.Completion,
+			})
+		}
+		return err
+	case "gps_estimate":
+		estimate, err := c.GPSCompletionEstimate(uint64(s.ID))
+		if err == nil {
+			if got, want := render(estimate), renderJSON(t, s.Expect); got != want {
+				t.Errorf("GPS completion estimate %s, want %s", got, want)
+			}
+		}
+		return err
+	case "stats":
+		st, err := c.Stats()
+		if err == nil {
+			expectFields(t, s.Expect, map[string]any{
+				"now":          st.Now,
+				"virtual_time": st.VirtualTime,
+				"slots":        st.Slots,
+				"capacity":     st.Capacity,
+				"jobs":         st.Jobs,
+				"backlogged":   st.Backlogged,
+				"gps_active":   st.GPSActive,
+				"rows_in_use":  st.RowsInUse,
+			})
+		}
+		return err
+	}
+	t.Fatalf("unknown op %q", s.Op)
+	return nil
+}
+
+func stats(t *testing.T, c *fairsched.CFQ) fairsched.Stats {
+	t.Helper()
+	st, err := c.Stats()
+	must(t, err)
+	return st
+}
+
+// expectFields compares each field of the JSON object expect, if any, with the value of that
+// name.
+func expectFields(t *testing.T, expect json.RawMessage, values map[string]any) {
+	t.Helper()
+	if expect == nil {
+		return
+	}
+	var fields map[string]json.RawMessage
+	must(t, json.Unmarshal(expect, &fields))
+	for name, want := range fields {
+		value, known := values[name]
+		if !known {
+			t.Errorf("unknown field %q", name)
+		} else if got, want := render(value), renderJSON(t, want); got != want {
+			t.Errorf("%s = %s, want %s", name, got, want)
+		}
+	}
+}
+
+// render writes a value so that two values are equal exactly when their renderings are:
+// floats in shortest round-trip form (so bit for bit), counts as floats, nil as null.
+func render(value any) string {
+	switch v := value.(type) {
+	case float64:
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	case uint32:
+		return render(float64(v))
+	case bool:
+		return strconv.FormatBool(v)
+	case *float64:
+		if v != nil {
+			return render(*v)
+		}
+	}
+	return "null"
+}
+
+// renderJSON renders an expected JSON value as render renders the value compared with it.
+func renderJSON(t *testing.T, expected json.RawMessage) string {
+	t.Helper()
+	var v any
+	must(t, json.Unmarshal(expected, &v))
+	if name, ok := v.(string); ok { // "nan", "inf" or "-inf"
+		x, err := strconv.ParseFloat(name, 64)
+		must(t, err)
+		return render(x)
+	}
+	return render(v)
+}
