@@ -3,7 +3,9 @@
  *
  * Conventions: every fallible call returns a fairsched_status; outputs go through
  * out-parameters written only on success; a buffer pointer is followed by its length; NULL is
- * checked; a call that fails changes nothing. State lives in memory the caller provides.
+ * checked; a call that fails changes nothing. State lives in memory the caller provides;
+ * an object must not be used from two threads at once. A Rust panic never crosses the
+ * boundary: it becomes FAIRSCHED_STATUS_PANIC (and Rust's panic message goes to stderr).
  */
 
 #ifndef FAIRSCHED_H
@@ -91,7 +93,7 @@ typedef enum {
 typedef struct fairsched_cfq fairsched_cfq;
 
 /**
- * What the scheduler knows about one job (see `fairsched_cfq_job`).
+ * What the scheduler knows about one job (see `fairsched_cfq_job_get`).
  */
 typedef struct {
   /**
@@ -215,8 +217,10 @@ fairsched_status fairsched_cfq_storage_size(uint32_t capacity, size_t *out_size)
 /**
  * Builds a CFQ scheduler for `capacity` jobs sharing `slots` slots, its clock at `start_time`,
  * inside `memory` (`memory_len` bytes, at least what `fairsched_cfq_storage_size` says; any
- * alignment). On success `*out_cfq` points into `memory`, which must then stay put and alive
- * while the handle is used. Wraps `Cfq::with_storage`.
+ * alignment). On success `*out_cfq` points into `memory`, possibly not at its start (it is
+ * aligned inside it): keep `memory` to free it, and keep it in place and alive while the handle
+ * is used. Nothing else needs releasing. A handle must not be used from two threads at once.
+ * Wraps `Cfq::with_storage`.
  *
  * # Safety
  * `memory` must be valid for writes of `memory_len` bytes and not used otherwise while the
@@ -328,9 +332,9 @@ fairsched_status fairsched_cfq_remove(fairsched_cfq *cfq, double now, uint64_t j
  * # Safety
  * As for `fairsched_cfq_advance`.
  */
-fairsched_status fairsched_cfq_job(const fairsched_cfq *cfq,
-                                   uint64_t job_id,
-                                   fairsched_cfq_job_info *out_info);
+fairsched_status fairsched_cfq_job_get(const fairsched_cfq *cfq,
+                                       uint64_t job_id,
+                                       fairsched_cfq_job_info *out_info);
 
 /**
  * Job `job_id`'s GPS completion time: exact once GPS completed it, else assuming no further

@@ -81,7 +81,7 @@ static fairsched_cfq_stats stats_of(const fairsched_cfq *cfq) {
 static fairsched_cfq_job_info job_of(const fairsched_cfq *cfq, uint64_t id) {
     fairsched_cfq_job_info info;
     memset(&info, 0, sizeof info);
-    CHECK_OK(fairsched_cfq_job(cfq, id, &info));
+    CHECK_OK(fairsched_cfq_job_get(cfq, id, &info));
     return info;
 }
 
@@ -312,8 +312,8 @@ static void test_null_pointers(void) {
     CHECK_FAILS(s.cfq, null, fairsched_cfq_peek(s.cfq, &id, NULL));
     CHECK_FAILS(s.cfq, null, fairsched_cfq_complete(NULL, 12.0, RUNNING_JOB));
     CHECK_FAILS(s.cfq, null, fairsched_cfq_remove(NULL, 12.0, RUNNING_JOB));
-    CHECK_FAILS(s.cfq, null, fairsched_cfq_job(NULL, RUNNING_JOB, &info));
-    CHECK_FAILS(s.cfq, null, fairsched_cfq_job(s.cfq, RUNNING_JOB, NULL));
+    CHECK_FAILS(s.cfq, null, fairsched_cfq_job_get(NULL, RUNNING_JOB, &info));
+    CHECK_FAILS(s.cfq, null, fairsched_cfq_job_get(s.cfq, RUNNING_JOB, NULL));
     CHECK_FAILS(s.cfq, null, fairsched_cfq_gps_completion_estimate(NULL, RUNNING_JOB, &time));
     CHECK_FAILS(s.cfq, null, fairsched_cfq_gps_completion_estimate(s.cfq, RUNNING_JOB, NULL));
     CHECK_FAILS(s.cfq, null, fairsched_cfq_stats_get(NULL, &stats));
@@ -397,7 +397,7 @@ static void test_bad_ids(void) {
     CHECK_FAILS(s.cfq, unknown, fairsched_cfq_complete(s.cfq, 12.0, UNKNOWN_JOB));
     CHECK_FAILS(s.cfq, completed, fairsched_cfq_complete(s.cfq, 12.0, COMPLETED_JOB));
     CHECK_FAILS(s.cfq, unknown, fairsched_cfq_remove(s.cfq, 12.0, UNKNOWN_JOB));
-    CHECK_FAILS(s.cfq, unknown, fairsched_cfq_job(s.cfq, UNKNOWN_JOB, &info));
+    CHECK_FAILS(s.cfq, unknown, fairsched_cfq_job_get(s.cfq, UNKNOWN_JOB, &info));
     CHECK_FAILS(s.cfq, unknown, fairsched_cfq_gps_completion_estimate(s.cfq, UNKNOWN_JOB, &time));
     CHECK_UNWRITTEN(time);
     CHECK_UNWRITTEN(info);

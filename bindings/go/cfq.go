@@ -197,7 +197,7 @@ func (c *CFQ) Remove(now float64, id uint64) error {
 func (c *CFQ) Job(id uint64) (JobInfo, error) {
 	var info C.fairsched_cfq_job_info
 	err := c.call(func(h *C.fairsched_cfq) C.fairsched_status {
-		return C.fairsched_cfq_job(h, C.uint64_t(id), &info)
+		return C.fairsched_cfq_job_get(h, C.uint64_t(id), &info)
 	})
 	if err != nil {
 		return JobInfo{}, err

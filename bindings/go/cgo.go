@@ -23,8 +23,8 @@ package fairsched
 #cgo nocallback fairsched_cfq_offer
 #cgo noescape fairsched_cfq_peek
 #cgo nocallback fairsched_cfq_peek
-#cgo noescape fairsched_cfq_job
-#cgo nocallback fairsched_cfq_job
+#cgo noescape fairsched_cfq_job_get
+#cgo nocallback fairsched_cfq_job_get
 #cgo noescape fairsched_cfq_gps_completion_estimate
 #cgo nocallback fairsched_cfq_gps_completion_estimate
 #cgo noescape fairsched_cfq_stats_get

@@ -33,9 +33,9 @@ output="$classes_dir/native/linux-$(uname -m)/libfairsched_jni.so"
 mkdir -p "$(dirname "$output")"
 # --exclude-libs keeps the Rust library's symbols out of the dynamic symbol table (only the JNI
 # entry points are exported); --no-undefined turns a missing symbol into a link error instead of
-# an UnsatisfiedLinkError at load time.
+# an UnsatisfiedLinkError at load time; --strip-debug keeps the jar small (symbols stay).
 gcc -O2 -fPIC -shared -Wall -Werror -DFAIRSCHED_TESTING \
   -I"$java_home/include" -I"$java_home/include/linux" -I"$repo/include" -I"$header_dir" \
   -o "$output" "$here/src/main/c/fairsched_jni.c" "$static_lib" \
-  -Wl,--exclude-libs,ALL -Wl,--gc-sections -Wl,--no-undefined \
+  -Wl,--exclude-libs,ALL -Wl,--gc-sections -Wl,--no-undefined -Wl,--strip-debug \
   -lm -ldl -lpthread

@@ -15,7 +15,7 @@ pub struct FairschedCfq {
     inner: Cfq<Borrowed<'static>>,
 }
 
-/// What the scheduler knows about one job (see `fairsched_cfq_job`).
+/// What the scheduler knows about one job (see `fairsched_cfq_job_get`).
 #[repr(C)]
 pub struct FairschedCfqJobInfo {
     /// The caller's id.
@@ -147,8 +147,10 @@ pub unsafe extern "C" fn fairsched_cfq_storage_size(
 
 /// Builds a CFQ scheduler for `capacity` jobs sharing `slots` slots, its clock at `start_time`,
 /// inside `memory` (`memory_len` bytes, at least what `fairsched_cfq_storage_size` says; any
-/// alignment). On success `*out_cfq` points into `memory`, which must then stay put and alive
-/// while the handle is used. Wraps `Cfq::with_storage`.
+/// alignment). On success `*out_cfq` points into `memory`, possibly not at its start (it is
+/// aligned inside it): keep `memory` to free it, and keep it in place and alive while the handle
+/// is used. Nothing else needs releasing. A handle must not be used from two threads at once.
+/// Wraps `Cfq::with_storage`.
 ///
 /// # Safety
 /// `memory` must be valid for writes of `memory_len` bytes and not used otherwise while the
@@ -358,7 +360,7 @@ pub unsafe extern "C" fn fairsched_cfq_remove(
 /// # Safety
 /// As for `fairsched_cfq_advance`.
 #[no_mangle]
-pub unsafe extern "C" fn fairsched_cfq_job(
+pub unsafe extern "C" fn fairsched_cfq_job_get(
     cfq: *const FairschedCfq,
     job_id: u64,
     out_info: *mut FairschedCfqJobInfo,

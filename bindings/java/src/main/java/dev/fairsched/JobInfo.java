@@ -24,6 +24,6 @@ public record JobInfo(
         double virtualFinish,
         OptionalDouble gpsCompletion,
         OptionalDouble completion,
-        int weight,
-        int pendingTasks,
+        long weight,
+        long pendingTasks,
         boolean backlogged) {}

@@ -7,7 +7,8 @@ package dev.fairsched;
  * <p>Conventions:
  * <ul>
  *   <li>{@code cfq} is the {@code fairsched_cfq *} handle; u64 ids travel as the same 64 bits in a
- *       {@code long}, u32 counts as non-negative {@code int}s.
+ *       {@code long}; u32 numbers as {@code long}s in their range, or in arrays as non-negative
+ *       {@code int}s.
  *   <li>A method returning {@code int} returns the {@link Status} code, except those that
  *       produce a count ({@link #offer}, {@link #peek}): they return the count, or the status
  *       code negated on failure.
@@ -57,23 +58,23 @@ final class Native {
      *
      * @throws OutOfMemoryError if the storage cannot be allocated
      */
-    static native int open(int capacity, int slots, double startTime, long[] out);
+    static native int open(long capacity, long slots, double startTime, long[] out);
 
     /** Frees a block {@link #open} allocated. */
     static native void free(long memory);
 
     static native int advance(long cfq, double now);
 
-    static native int setSlots(long cfq, double now, int slots);
+    static native int setSlots(long cfq, double now, long slots);
 
-    static native int arrive(long cfq, double now, long jobId, double slotTime, int weight);
+    static native int arrive(long cfq, double now, long jobId, double slotTime, long weight);
 
-    static native int setPending(long cfq, long jobId, int pendingTasks);
+    static native int setPending(long cfq, long jobId, long pendingTasks);
 
     /** Reads both arrays in place, without copying; their lengths are passed on unchecked. */
     static native int setPendingBatch(long cfq, long[] jobIds, int[] pendingTasks);
 
-    /** Writes in place into {@code out[0..freeSlots)}; returns the count or the negated status. */
+    /** Writes the ids given into {@code out[0..count)}; returns the count or the negated status. */
     static native int offer(long cfq, long[] out, int freeSlots);
 
     /** 1 with the id in {@code out[0]}, 0 when no job is backlogged, or the negated status. */

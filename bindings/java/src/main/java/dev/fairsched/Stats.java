@@ -16,9 +16,9 @@ package dev.fairsched;
 public record Stats(
         double now,
         double virtualTime,
-        int slots,
-        int capacity,
-        int jobs,
-        int backlogged,
-        int gpsActive,
-        int rowsInUse) {}
+        long slots,
+        long capacity,
+        long jobs,
+        long backlogged,
+        long gpsActive,
+        long rowsInUse) {}

@@ -1,0 +1,339 @@
+package dev.fairsched;
+
+import static dev.fairsched.Native.JOB_ARRIVAL;
+import static dev.fairsched.Native.JOB_BACKLOGGED;
+import static dev.fairsched.Native.JOB_COMPLETED;
+import static dev.fairsched.Native.JOB_COMPLETION;
+import static dev.fairsched.Native.JOB_GPS_ACTIVE;
+import static dev.fairsched.Native.JOB_GPS_COMPLETION;
+import static dev.fairsched.Native.JOB_LENGTH;
+import static dev.fairsched.Native.JOB_PENDING_TASKS;
+import static dev.fairsched.Native.JOB_SLOT_TIME;
+import static dev.fairsched.Native.JOB_VIRTUAL_FINISH;
+import static dev.fairsched.Native.JOB_WEIGHT;
+import static dev.fairsched.Native.STATS_BACKLOGGED;
+import static dev.fairsched.Native.STATS_CAPACITY;
+import static dev.fairsched.Native.STATS_GPS_ACTIVE;
+import static dev.fairsched.Native.STATS_JOBS;
+import static dev.fairsched.Native.STATS_LENGTH;
+import static dev.fairsched.Native.STATS_NOW;
+import static dev.fairsched.Native.STATS_ROWS_IN_USE;
+import static dev.fairsched.Native.STATS_SLOTS;
+import static dev.fairsched.Native.STATS_VIRTUAL_TIME;
+
+import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/**
+ * A CFQ (Cluster Fair Queueing) scheduler: free slots go to the backlogged job with the smallest
+ * virtual finish time, so that jobs finish close to when an ideal fair scheduler (the cluster
+ * GPS, which shares the slots among active jobs by weight) would finish them.
+ *
+ * <p>A job {@linkplain #arrive arrives} with its slot-time (its tasks' run times summed) and a
+ * weight, which fixes its virtual finish time; the caller then says how many of its tasks wait
+ * for a slot ({@link #setPending}) and asks who gets free slots ({@link #offer}), any number of
+ * times; finally the job {@linkplain #complete completes} and is {@linkplain #remove removed}.
+ * Times are in any unit, the same for times and slot-times, and never go backwards.
+ *
+ * <p><b>Numbers.</b> Job ids are C {@code uint64_t}s carried bit for bit by {@code long}: ids
+ * above {@link Long#MAX_VALUE} appear negative (see {@link Long#toUnsignedString(long)}).
+ * Capacity, slots, weights and pending tasks are C {@code uint32_t}s, taken and returned as
+ * {@code long}s so that their whole range is expressible (an {@code int} argument widens as
+ * usual); a value outside {@code [0, 2^32)} is rejected with {@link IllegalArgumentException}
+ * before any native call, never truncated. The batch form, {@link #setPendingBatch}, takes its
+ * counts as an {@code int[]} for speed: there, counts are limited to {@link Integer#MAX_VALUE}.
+ *
+ * <p><b>Errors.</b> A call the library rejects throws {@link FairschedException} carrying the
+ * {@link Status}, and changes nothing.
+ *
+ * <p><b>Memory.</b> The constructor allocates the scheduler's native storage, sized once for
+ * {@code capacity} jobs, and {@link #close()} frees it. Closing
+ * twice is harmless; any other call on a closed scheduler throws {@link IllegalStateException}.
+ * A scheduler that becomes unreachable unclosed is freed by a {@link Cleaner}, but only
+ * eventually: use try-with-resources.
+ *
+ * <p><b>Threads.</b> Not thread-safe: use a scheduler from one thread at a time, {@link
+ * #close()} included.
+ */
+public final class Cfq implements AutoCloseable {
+    private static final Cleaner CLEANER = Cleaner.create();
+    private static final long MAX_U32 = 0xFFFF_FFFFL;
+
+    /** The native {@code fairsched_cfq *}; 0 once closed. */
+    private long handle;
+
+    /** Frees the storage, once, whether {@link #close()} or the {@link Cleaner} asks first. */
+    private final Cleaner.Cleanable storage;
+
+    /**
+     * A scheduler for up to {@code capacity} jobs sharing {@code slots} slots, its clock at
+     * {@code startTime}.
+     *
+     * @throws IllegalArgumentException if {@code capacity} or {@code slots} is not a {@code
+     *     uint32_t}
+     * @throws FairschedException {@link Status#NOT_POSITIVE} if either is zero; {@link
+     *     Status#CAPACITY_TOO_LARGE} for a capacity of {@code 2^32 - 1}; {@link
+     *     Status#NOT_FINITE} or {@link Status#OUT_OF_RANGE} for {@code startTime}
+     * @throws OutOfMemoryError if the native storage cannot be allocated
+     */
+    public Cfq(long capacity, long slots, double startTime) {
+        requireU32(capacity, "capacity");
+        requireU32(slots, "slots");
+        long[] opened = new long[Native.OPEN_LENGTH];
+        FairschedException.check(Native.open(capacity, slots, startTime, opened));
+        handle = opened[Native.OPEN_CFQ];
+        storage = CLEANER.register(this, new Free(opened[Native.OPEN_MEMORY]));
+    }
+
+    /**
+     * Moves the clock to {@code now}, processing the GPS departures up to it (which frees the
+     * rows of removed jobs GPS completes).
+     *
+     * @throws FairschedException {@link Status#NOT_FINITE}, {@link Status#OUT_OF_RANGE} or
+     *     {@link Status#TIME_WENT_BACKWARDS} for {@code now}
+     */
+    public void advance(double now) {
+        check(Native.advance(handle(), now));
+    }
+
+    /**
+     * From {@code now} on, GPS shares {@code slots} slots (machines joined or left).
+     *
+     * @throws IllegalArgumentException if {@code slots} is not a {@code uint32_t}
+     * @throws FairschedException {@link Status#NOT_POSITIVE} if {@code slots} is zero; as
+     *     {@link #advance} for {@code now}
+     */
+    public void setSlots(double now, long slots) {
+        requireU32(slots, "slots");
+        check(Native.setSlots(handle(), now, slots));
+    }
+
+    /**
+     * Job {@code jobId} arrives at {@code now} with {@code slotTime} of work and {@code weight},
+     * and no pending task. Its virtual finish time is fixed here.
+     *
+     * <p>{@link Status#CAPACITY_FULL} is judged at the time of the previous call: the rows of
+     * removed jobs are freed as GPS completes them, so {@link #advance} first to reclaim them.
+     *
+     * @throws IllegalArgumentException if {@code weight} is not a {@code uint32_t}
+     * @throws FairschedException {@link Status#NOT_POSITIVE} for a weight of zero or a slot-time
+     *     not above zero; {@link Status#NOT_FINITE} or {@link Status#OUT_OF_RANGE} for the
+     *     slot-time or {@code now}; {@link Status#TIME_WENT_BACKWARDS}; {@link
+     *     Status#DUPLICATE_ID}; {@link Status#CAPACITY_FULL}
+     */
+    public void arrive(double now, long jobId, double slotTime, long weight) {
+        requireU32(weight, "weight");
+        check(Native.arrive(handle(), now, jobId, slotTime, weight));
+    }
+
+    /**
+     * Sets how many tasks of job {@code jobId} wait for a slot: above zero the job is
+     * backlogged, zero takes it out of the backlog.
+     *
+     * @throws IllegalArgumentException if {@code pendingTasks} is not a {@code uint32_t}
+     * @throws FairschedException {@link Status#UNKNOWN_ID}; {@link Status#JOB_COMPLETED}
+     */
+    public void setPending(long jobId, long pendingTasks) {
+        requireU32(pendingTasks, "pendingTasks");
+        check(Native.setPending(handle(), jobId, pendingTasks));
+    }
+
+    /**
+     * {@link #setPending} for job {@code jobIds[i]} and count {@code pendingTasks[i]}, for every
+     * {@code i}, in one native call and all or nothing. A repeated id takes its last count.
+     *
+     * @throws IllegalArgumentException if a count is negative
+     * @throws FairschedException {@link Status#LENGTH_MISMATCH} if the arrays differ in length;
+     *     otherwise as {@link #setPending}, for the first failing id
+     */
+    public void setPendingBatch(long[] jobIds, int[] pendingTasks) {
+        Objects.requireNonNull(jobIds, "jobIds");
+        Objects.requireNonNull(pendingTasks, "pendingTasks");
+        for (int i = 0; i < pendingTasks.length; i++) {
+            if (pendingTasks[i] < 0) {
+                throw new IllegalArgumentException(
+                        "pendingTasks[" + i + "] must not be negative, got " + pendingTasks[i]);
+            }
+        }
+        check(Native.setPendingBatch(handle(), jobIds, pendingTasks));
+    }
+
+    /**
+     * Hands out up to {@code freeSlots} free slots, each to the backlogged job with the smallest
+     * (virtual finish, arrival, id) and each consuming one of its pending tasks. Writes one job
+     * id per slot into {@code out[0..n)} (a job given several slots appears several times in a
+     * row) and returns {@code n}, below {@code freeSlots} when the backlog runs dry. One native
+     * call, no allocation: the form for the hot path.
+     *
+     * @throws IllegalArgumentException if {@code freeSlots} is negative
+     * @throws IndexOutOfBoundsException if {@code out} is shorter than {@code freeSlots}
+     */
+    public int offer(long[] out, int freeSlots) {
+        requireNonNegative(freeSlots, "freeSlots");
+        Objects.checkFromIndexSize(0, freeSlots, out.length);
+        return count(Native.offer(handle(), out, freeSlots));
+    }
+
+    /**
+     * {@link #offer(long[], int)} into a new array of the ids written.
+     *
+     * @throws IllegalArgumentException if {@code freeSlots} is negative
+     */
+    public long[] offer(int freeSlots) {
+        long[] out = new long[requireNonNegative(freeSlots, "freeSlots")];
+        return Arrays.copyOf(out, offer(out, freeSlots));
+    }
+
+    /** The job the next free slot would go to, without giving it; empty if none is backlogged. */
+    public OptionalLong peek() {
+        long[] out = new long[1];
+        boolean found = count(Native.peek(handle(), out)) == 1;
+        return found ? OptionalLong.of(out[0]) : OptionalLong.empty();
+    }
+
+    /**
+     * Job {@code jobId} finished in the real system at {@code now}: it leaves the backlog for
+     * good and stays queryable until {@link #remove}. Its place in GPS is unchanged.
+     *
+     * @throws FairschedException {@link Status#UNKNOWN_ID}; {@link Status#JOB_COMPLETED}; as
+     *     {@link #advance} for {@code now}
+     */
+    public void complete(double now, long jobId) {
+        check(Native.complete(handle(), now, jobId));
+    }
+
+    /**
+     * Forgets job {@code jobId} at {@code now}, completing it first if needed (a cancelled job).
+     * The id can be reused at once; a job still active in GPS keeps its place there, and its
+     * row, until GPS completes it.
+     *
+     * @throws FairschedException {@link Status#UNKNOWN_ID}; as {@link #advance} for {@code now}
+     */
+    public void remove(double now, long jobId) {
+        check(Native.remove(handle(), now, jobId));
+    }
+
+    /**
+     * What the scheduler knows about job {@code jobId}.
+     *
+     * @throws FairschedException {@link Status#UNKNOWN_ID}
+     */
+    public JobInfo job(long jobId) {
+        double[] info = new double[JOB_LENGTH];
+        check(Native.job(handle(), jobId, info));
+        return new JobInfo(
+                jobId,
+                info[JOB_ARRIVAL],
+                info[JOB_SLOT_TIME],
+                info[JOB_VIRTUAL_FINISH],
+                optional(info[JOB_GPS_COMPLETION], info[JOB_GPS_ACTIVE] == 0),
+                optional(info[JOB_COMPLETION], info[JOB_COMPLETED] != 0),
+                (long) info[JOB_WEIGHT],
+                (long) info[JOB_PENDING_TASKS],
+                info[JOB_BACKLOGGED] != 0);
+    }
+
+    /**
+     * Job {@code jobId}'s GPS completion time: exact once GPS has completed it; before that, the
+     * time GPS will complete it if no further job arrives and the slot count stays. O(jobs).
+     *
+     * @throws FairschedException {@link Status#UNKNOWN_ID}
+     */
+    public double gpsCompletionEstimate(long jobId) {
+        double[] time = new double[1];
+        check(Native.gpsCompletionEstimate(handle(), jobId, time));
+        return time[0];
+    }
+
+    /** The scheduler as a whole. */
+    public Stats stats() {
+        double[] stats = new double[STATS_LENGTH];
+        check(Native.stats(handle(), stats));
+        return new Stats(
+                stats[STATS_NOW],
+                stats[STATS_VIRTUAL_TIME],
+                (long) stats[STATS_SLOTS],
+                (long) stats[STATS_CAPACITY],
+                (long) stats[STATS_JOBS],
+                (long) stats[STATS_BACKLOGGED],
+                (long) stats[STATS_GPS_ACTIVE],
+                (long) stats[STATS_ROWS_IN_USE]);
+    }
+
+    /** Frees the native storage. Does nothing if already closed. */
+    @Override
+    public void close() {
+        if (handle != 0) {
+            handle = 0;
+            storage.clean();
+        }
+    }
+
+    /** The native handle, checked open. */
+    private long handle() {
+        if (handle == 0) {
+            throw new IllegalStateException("the Cfq is closed");
+        }
+        return handle;
+    }
+
+    /**
+     * Throws the status {@code code} unless it is {@link Status#OK}; after {@link Status#PANIC},
+     * closes this scheduler first, as the native one must not be used again.
+     *
+     * <p>Every native call on the handle is followed by this method, whose fence keeps this
+     * object reachable until the call is over: otherwise the {@link Cleaner} could free the
+     * storage under a call made by the last use of an unclosed scheduler.
+     */
+    private void check(int code) {
+        try {
+            if (code == Status.PANIC.code()) {
+                close();
+            }
+            FairschedException.check(code);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Decodes the result of a native method that returns a count or a negated status. */
+    private int count(int countOrStatus) {
+        check(countOrStatus < 0 ? -countOrStatus : Status.OK.code());
+        return countOrStatus;
+    }
+
+    /** {@code value} if {@code present}: C flags a field that Java models as optional. */
+    private static OptionalDouble optional(double value, boolean present) {
+        return present ? OptionalDouble.of(value) : OptionalDouble.empty();
+    }
+
+    /** Rejects a {@code value} C cannot take as a {@code uint32_t}. */
+    private static void requireU32(long value, String name) {
+        if (value < 0 || value > MAX_U32) {
+            throw new IllegalArgumentException(name + " must be in [0, 2^32), got " + value);
+        }
+    }
+
+    /** Returns {@code value}, rejecting a negative count. */
+    private static int requireNonNegative(int value, String name) {
+        if (value < 0) {
+            throw new IllegalArgumentException(name + " must not be negative, got " + value);
+        }
+        return value;
+    }
+
+    /**
+     * The {@link Cleaner}'s action. It holds the address only: a reference to the {@link Cfq}
+     * would keep it reachable, so it would never be cleaned.
+     */
+    private record Free(long memory) implements Runnable {
+        @Override
+        public void run() {
+            Native.free(memory);
+        }
+    }
+}
