@@ -216,8 +216,8 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_Native_stats(JNIEnv *env, jclass cls, 
 
 JNIEXPORT jstring JNICALL Java_dev_fairsched_Native_statusMessage(JNIEnv *env, jclass cls,
                                                                    jint status) {
-    /* Java passes only codes of its Status enum, all valid fairsched_status values. */
-    return (*env)->NewStringUTF(env, fairsched_status_message((fairsched_status)status));
+    /* Any code is safe: the library names codes it does not know "unknown status". */
+    return (*env)->NewStringUTF(env, fairsched_status_message((uint32_t)status));
 }
 
 #if defined(FAIRSCHED_TESTING)
