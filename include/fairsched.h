@@ -77,7 +77,7 @@ typedef enum {
    */
   FAIRSCHED_STATUS_LENGTH_MISMATCH = 11,
   /**
-   * Memory or an output buffer is smaller than required.
+   * The memory given to an `_init` call is smaller than its storage size.
    */
   FAIRSCHED_STATUS_BUFFER_TOO_SMALL = 12,
   /**

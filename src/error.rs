@@ -29,8 +29,6 @@ pub enum Error {
     JobCompleted,
     /// Two parallel arrays (or storage parts) have different lengths.
     LengthMismatch,
-    /// Memory or an output buffer is smaller than required.
-    BufferTooSmall,
 }
 
 /// Result with the core's [`Error`].
@@ -38,7 +36,7 @@ pub type Result<T> = core::result::Result<T, Error>;
 
 impl Error {
     /// Every error, in the order of their C status codes.
-    pub const ALL: [Error; 11] = [
+    pub const ALL: [Error; 10] = [
         Error::NotFinite,
         Error::NotPositive,
         Error::UnknownId,
@@ -49,7 +47,6 @@ impl Error {
         Error::OutOfRange,
         Error::JobCompleted,
         Error::LengthMismatch,
-        Error::BufferTooSmall,
     ];
 
     /// A short, stable, human-readable explanation (NUL-terminated, so the C ABI shares it).
@@ -65,7 +62,6 @@ impl Error {
             Error::OutOfRange => c"a number is outside the supported range",
             Error::JobCompleted => c"the job has already completed",
             Error::LengthMismatch => c"parallel arrays have different lengths",
-            Error::BufferTooSmall => c"memory or output buffer is too small",
         }
     }
 }

@@ -42,7 +42,6 @@ fn status_name(result: Result<(), Error>) -> &'static str {
         Err(Error::OutOfRange) => "out_of_range",
         Err(Error::JobCompleted) => "job_completed",
         Err(Error::LengthMismatch) => "length_mismatch",
-        Err(Error::BufferTooSmall) => "buffer_too_small",
         Err(other) => panic!("no vector name for {other:?}"),
     }
 }

@@ -42,7 +42,7 @@ pub enum FairschedStatus {
     JobCompleted = 10,
     /// Two parallel arrays have different lengths.
     LengthMismatch = 11,
-    /// Memory or an output buffer is smaller than required.
+    /// The memory given to an `_init` call is smaller than its storage size.
     BufferTooSmall = 12,
     /// A panic was caught at the boundary: a bug in fairsched. The object involved must not
     /// be used again.
@@ -62,7 +62,6 @@ impl From<Error> for FairschedStatus {
             Error::OutOfRange => FairschedStatus::OutOfRange,
             Error::JobCompleted => FairschedStatus::JobCompleted,
             Error::LengthMismatch => FairschedStatus::LengthMismatch,
-            Error::BufferTooSmall => FairschedStatus::BufferTooSmall,
         }
     }
 }
@@ -146,10 +145,12 @@ pub extern "C" fn fairsched_status_message(status: u32) -> *const core::ffi::c_c
 fn message(status: u32) -> &'static core::ffi::CStr {
     const OK: u32 = FairschedStatus::Ok as u32;
     const NULL_POINTER: u32 = FairschedStatus::NullPointer as u32;
+    const BUFFER_TOO_SMALL: u32 = FairschedStatus::BufferTooSmall as u32;
     const PANIC: u32 = FairschedStatus::Panic as u32;
     match status {
         OK => c"ok",
         NULL_POINTER => c"a required pointer was NULL",
+        BUFFER_TOO_SMALL => c"the memory given is smaller than the storage size asked for",
         PANIC => c"internal panic caught at the boundary (a bug in fairsched)",
         other => Error::ALL
             .into_iter()
