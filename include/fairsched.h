@@ -18,6 +18,11 @@
 #include <stdint.h>
 
 /**
+ * The number of status codes: every code is below it (bindings size their tables with it).
+ */
+#define FAIRSCHED_STATUS_COUNT 18
+
+/**
  * The version of this C ABI: it changes whenever an export, a struct or a status code changes
  * incompatibly. Compare `fairsched_abi_version()` with it to detect a header and a library from
  * different builds.
@@ -85,6 +90,22 @@ typedef enum {
    * be used again.
    */
   FAIRSCHED_STATUS_PANIC = 13,
+  /**
+   * A number that must not be negative was negative.
+   */
+  FAIRSCHED_STATUS_NEGATIVE = 14,
+  /**
+   * A list that must hold at least one element was empty.
+   */
+  FAIRSCHED_STATUS_EMPTY = 15,
+  /**
+   * A sequence that must not decrease (a progress curve) decreased.
+   */
+  FAIRSCHED_STATUS_NOT_MONOTONE = 16,
+  /**
+   * The samples given cannot determine the model to fit.
+   */
+  FAIRSCHED_STATUS_UNDERDETERMINED = 17,
 } fairsched_status;
 
 /**

@@ -29,6 +29,14 @@ pub enum Error {
     JobCompleted,
     /// Two parallel arrays (or storage parts) have different lengths.
     LengthMismatch,
+    /// A number that must not be negative was negative (an amount, a demand, a coefficient).
+    Negative,
+    /// A list that must hold at least one element was empty.
+    Empty,
+    /// A sequence that must not decrease (a progress curve) decreased.
+    NotMonotone,
+    /// The samples given cannot determine the model to fit.
+    Underdetermined,
 }
 
 /// Result with the core's [`Error`].
@@ -36,7 +44,7 @@ pub type Result<T> = core::result::Result<T, Error>;
 
 impl Error {
     /// Every error, in the order of their C status codes.
-    pub const ALL: [Error; 10] = [
+    pub const ALL: [Error; 14] = [
         Error::NotFinite,
         Error::NotPositive,
         Error::UnknownId,
@@ -47,6 +55,10 @@ impl Error {
         Error::OutOfRange,
         Error::JobCompleted,
         Error::LengthMismatch,
+        Error::Negative,
+        Error::Empty,
+        Error::NotMonotone,
+        Error::Underdetermined,
     ];
 
     /// A short, stable, human-readable explanation (NUL-terminated, so the C ABI shares it).
@@ -62,6 +74,10 @@ impl Error {
             Error::OutOfRange => c"a number is outside the supported range",
             Error::JobCompleted => c"the job has already completed",
             Error::LengthMismatch => c"parallel arrays have different lengths",
+            Error::Negative => c"a number that must not be negative was negative",
+            Error::Empty => c"a list that must not be empty was empty",
+            Error::NotMonotone => c"a sequence that must not decrease decreased",
+            Error::Underdetermined => c"the samples cannot determine the model",
         }
     }
 }

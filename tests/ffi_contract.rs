@@ -37,3 +37,23 @@ fn committed_header_is_fresh() {
         "include/fairsched.h is stale: run scripts/update-header and commit it"
     );
 }
+
+/// Status codes are 0..FAIRSCHED_STATUS_COUNT, each used once: the core's errors plus OK,
+/// NULL_POINTER, BUFFER_TOO_SMALL and PANIC, which only the ABI returns.
+#[test]
+fn status_codes_are_dense_and_counted() {
+    use fairsched::ffi::{FairschedStatus, FAIRSCHED_STATUS_COUNT};
+    use fairsched::Error;
+    let mut codes: Vec<u32> = Error::ALL
+        .iter()
+        .map(|&e| FairschedStatus::from(e) as u32)
+        .chain([
+            FairschedStatus::Ok as u32,
+            FairschedStatus::NullPointer as u32,
+            FairschedStatus::BufferTooSmall as u32,
+            FairschedStatus::Panic as u32,
+        ])
+        .collect();
+    codes.sort_unstable();
+    assert_eq!(codes, (0..FAIRSCHED_STATUS_COUNT).collect::<Vec<_>>());
+}

@@ -42,6 +42,10 @@ fn status_name(result: Result<(), Error>) -> &'static str {
         Err(Error::OutOfRange) => "out_of_range",
         Err(Error::JobCompleted) => "job_completed",
         Err(Error::LengthMismatch) => "length_mismatch",
+        Err(Error::Negative) => "negative",
+        Err(Error::Empty) => "empty",
+        Err(Error::NotMonotone) => "not_monotone",
+        Err(Error::Underdetermined) => "underdetermined",
         Err(other) => panic!("no vector name for {other:?}"),
     }
 }

@@ -262,6 +262,10 @@ func TestErrorsCarryTheirStatus(t *testing.T) {
 		{fairsched.StatusLengthMismatch, fairsched.ErrLengthMismatch},
 		{fairsched.StatusBufferTooSmall, fairsched.ErrBufferTooSmall},
 		{fairsched.StatusPanic, fairsched.ErrPanic},
+		{fairsched.StatusNegative, fairsched.ErrNegative},
+		{fairsched.StatusEmpty, fairsched.ErrEmpty},
+		{fairsched.StatusNotMonotone, fairsched.ErrNotMonotone},
+		{fairsched.StatusUnderdetermined, fairsched.ErrUnderdetermined},
 	} {
 		var got *fairsched.Error
 		wrapped := fmt.Errorf("scheduling: %w", tc.err)

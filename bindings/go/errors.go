@@ -37,8 +37,16 @@ const (
 	StatusBufferTooSmall Status = C.FAIRSCHED_STATUS_BUFFER_TOO_SMALL
 	// A panic was caught inside the library: a bug in fairsched.
 	StatusPanic Status = C.FAIRSCHED_STATUS_PANIC
+	// A number that must not be negative was negative.
+	StatusNegative Status = C.FAIRSCHED_STATUS_NEGATIVE
+	// A list that must hold at least one element was empty.
+	StatusEmpty Status = C.FAIRSCHED_STATUS_EMPTY
+	// A sequence that must not decrease (a progress curve) decreased.
+	StatusNotMonotone Status = C.FAIRSCHED_STATUS_NOT_MONOTONE
+	// The samples given cannot determine the model to fit.
+	StatusUnderdetermined Status = C.FAIRSCHED_STATUS_UNDERDETERMINED
 
-	statusCount = StatusPanic + 1
+	statusCount = C.FAIRSCHED_STATUS_COUNT
 )
 
 // Error is a failed call's status with the library's description of it. Every error a failed
@@ -78,7 +86,11 @@ var (
 	ErrBufferTooSmall    = errorOf[StatusBufferTooSmall]
 	// ErrPanic means the library caught a panic: a bug in fairsched. The CFQ involved must
 	// not be used again; Close it.
-	ErrPanic = errorOf[StatusPanic]
+	ErrPanic           = errorOf[StatusPanic]
+	ErrNegative        = errorOf[StatusNegative]
+	ErrEmpty           = errorOf[StatusEmpty]
+	ErrNotMonotone     = errorOf[StatusNotMonotone]
+	ErrUnderdetermined = errorOf[StatusUnderdetermined]
 )
 
 // check returns nil for FAIRSCHED_STATUS_OK and the status's error otherwise.

@@ -47,7 +47,18 @@ pub enum FairschedStatus {
     /// A panic was caught at the boundary: a bug in fairsched. The object involved must not
     /// be used again.
     Panic = 13,
+    /// A number that must not be negative was negative.
+    Negative = 14,
+    /// A list that must hold at least one element was empty.
+    Empty = 15,
+    /// A sequence that must not decrease (a progress curve) decreased.
+    NotMonotone = 16,
+    /// The samples given cannot determine the model to fit.
+    Underdetermined = 17,
 }
+
+/// The number of status codes: every code is below it (bindings size their tables with it).
+pub const FAIRSCHED_STATUS_COUNT: u32 = 18;
 
 impl From<Error> for FairschedStatus {
     fn from(error: Error) -> Self {
@@ -62,6 +73,10 @@ impl From<Error> for FairschedStatus {
             Error::OutOfRange => FairschedStatus::OutOfRange,
             Error::JobCompleted => FairschedStatus::JobCompleted,
             Error::LengthMismatch => FairschedStatus::LengthMismatch,
+            Error::Negative => FairschedStatus::Negative,
+            Error::Empty => FairschedStatus::Empty,
+            Error::NotMonotone => FairschedStatus::NotMonotone,
+            Error::Underdetermined => FairschedStatus::Underdetermined,
         }
     }
 }

@@ -41,7 +41,15 @@ public enum Status {
      * A panic was caught at the native boundary: a bug in fairsched. The scheduler involved is
      * closed, since it must not be used again.
      */
-    PANIC;
+    PANIC,
+    /** A number that must not be negative was negative (an amount, a demand, a coefficient). */
+    NEGATIVE,
+    /** A list that must hold at least one element was empty. */
+    EMPTY,
+    /** A sequence that must not decrease (a progress curve) decreased. */
+    NOT_MONOTONE,
+    /** The samples given cannot determine the model to fit. */
+    UNDERDETERMINED;
 
     private static final Status[] BY_CODE = values();
 
