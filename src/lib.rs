@@ -34,8 +34,9 @@ extern crate std;
 pub mod cfq;
 mod error;
 pub mod heap;
-mod id_index;
+pub mod id_index;
 mod num;
+pub mod table;
 
 pub use error::{Error, Result};
 

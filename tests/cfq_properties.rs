@@ -8,7 +8,7 @@ mod support {
 use fairsched::cfq::{Cfq, Inline};
 use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
 use support::cluster::{delay_bound, run, JobSpec};
-use support::memory::Memory;
+use support::memory::CfqMemory;
 
 /// A random single-stage, unweighted workload: the setting of Theorem 1.
 #[derive(Clone, Debug)]
@@ -86,7 +86,7 @@ fn theorem_1_delays_occur() {
 fn precision_over_a_year_on_10k_slots() {
     const SLOTS: f64 = 10_000.0;
     const HOURS: u64 = 24 * 365;
-    let mut memory = Memory::new(4);
+    let mut memory = CfqMemory::new(4);
     let mut cfq = memory.cfq(SLOTS as u32, 0.0).unwrap();
     let mut worst: f64 = 0.0;
     for hour in 0..HOURS {

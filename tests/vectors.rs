@@ -6,7 +6,7 @@ mod memory;
 
 use fairsched::cfq::{Borrowed, Cfq, Stats};
 use fairsched::Error;
-use memory::Memory;
+use memory::CfqMemory;
 use serde_json::Value;
 
 fn float(v: &Value) -> f64 {
@@ -145,7 +145,7 @@ fn cfq_vectors() {
     for case in cases {
         let name = case["name"].as_str().expect("name");
         let capacity = case["capacity"].as_u64().expect("capacity") as usize;
-        let mut memory = Memory::new(capacity);
+        let mut memory = CfqMemory::new(capacity);
         let built = memory.cfq(uint(&case["slots"]), float(&case["start_time"]));
         let init_status = case["init_status"].as_str().unwrap_or("ok");
         let mut cfq = match built {

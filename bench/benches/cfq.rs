@@ -4,7 +4,7 @@
 //! Run: `cargo bench -p fairsched-bench --bench cfq`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use fairsched_bench::cfq::{DrainAndReenter, Memory, ResortEveryOffer};
+use fairsched_bench::cfq::{CfqMemory, DrainAndReenter, ResortEveryOffer};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -16,12 +16,12 @@ fn decision(c: &mut Criterion) {
     let mut group = c.benchmark_group("cfq_decision");
     group.measurement_time(Duration::from_secs(3));
     for n in [1_000u64, 10_000, 100_000] {
-        let mut memory = Memory::new(n as usize);
+        let mut memory = CfqMemory::new(n as usize);
         let mut cfq = DrainAndReenter::new(&mut memory, n, n / 2, 1);
         group.bench_function(BenchmarkId::new("cfq_drain_and_reenter", n), |b| {
             b.iter(|| black_box(cfq.decide_one()))
         });
-        let mut memory = Memory::new(n as usize);
+        let mut memory = CfqMemory::new(n as usize);
         let mut cfq = DrainAndReenter::with_pending(&mut memory, n, n / 2, 1, u32::MAX);
         group.bench_function(BenchmarkId::new("cfq_tasks_left", n), |b| {
             b.iter(|| black_box(cfq.decide_keep()))
@@ -40,7 +40,7 @@ fn batch(c: &mut Criterion) {
     let mut group = c.benchmark_group("cfq_batch_10k");
     group.measurement_time(Duration::from_secs(3));
     for k in [1usize, 16, 256] {
-        let mut memory = Memory::new(10_000);
+        let mut memory = CfqMemory::new(10_000);
         let mut cfq = DrainAndReenter::new(&mut memory, 10_000, 5_000, k);
         group.throughput(Throughput::Elements(k as u64));
         group.bench_function(BenchmarkId::from_parameter(k), |b| {

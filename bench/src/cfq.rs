@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 /// The tests' heap storage, shared rather than copied.
 #[path = "../../tests/support/memory.rs"]
 mod memory;
-pub use memory::Memory;
+pub use memory::CfqMemory;
 
 /// Slot-time of job `i`: spread over 1..=10007 by a multiplicative pattern.
 pub fn slot_time(i: u64) -> f64 {
@@ -31,13 +31,13 @@ pub struct DrainAndReenter<'a> {
 
 impl<'a> DrainAndReenter<'a> {
     /// `jobs` jobs of which `backlogged` wait for slots; steps give up to `k` slots.
-    pub fn new(memory: &'a mut Memory, jobs: u64, backlogged: u64, k: usize) -> Self {
+    pub fn new(memory: &'a mut CfqMemory, jobs: u64, backlogged: u64, k: usize) -> Self {
         Self::with_pending(memory, jobs, backlogged, k, 1)
     }
 
     /// As [`DrainAndReenter::new`], each backlogged job with `pending` tasks.
     pub fn with_pending(
-        memory: &'a mut Memory,
+        memory: &'a mut CfqMemory,
         jobs: u64,
         backlogged: u64,
         k: usize,
@@ -141,7 +141,7 @@ mod tests {
     /// The baseline answers exactly as CFQ does, so the comparison is fair.
     #[test]
     fn baseline_and_cfq_decide_alike() {
-        let mut memory = Memory::new(300);
+        let mut memory = CfqMemory::new(300);
         let mut cfq = DrainAndReenter::new(&mut memory, 300, 150, 1);
         let mut baseline = ResortEveryOffer::new(300, 150);
         for _ in 0..2000 {

@@ -34,15 +34,16 @@
 mod gps;
 mod storage;
 
-pub use storage::{Borrowed, Inline, JobRow, QueueSlot, Storage, VACANT_ROW, VACANT_SLOT};
+pub use storage::{Borrowed, Inline, JobRow, HEAPS};
 
 use crate::heap::{self, Heap};
 use crate::id_index::{self, TableHead};
 use crate::num::{self, order_bits};
+use crate::table::{self, Parts, PartsMut, Storage};
 use crate::{Error, Result};
 use gps::VirtualClock;
 use storage::ArrivalThenId;
-use storage::PartsMut;
+use storage::{BACKLOG, GPS};
 
 /// The largest magnitude of a time: 2^60.
 pub const MAX_TIME: f64 = 1_152_921_504_606_846_976.0;
@@ -50,7 +51,7 @@ pub const MAX_TIME: f64 = 1_152_921_504_606_846_976.0;
 pub const MAX_SLOT_TIME: f64 = 1_152_921_504_606_846_976.0;
 
 /// A CFQ scheduler over storage `S` (see [`Inline`] and [`Borrowed`]).
-pub struct Cfq<S: Storage> {
+pub struct Cfq<S: Storage<JobRow, HEAPS>> {
     clock: VirtualClock,
     table: TableHead,
     /// Jobs reachable by id (rows in use minus forgotten rows still in GPS).
@@ -136,16 +137,12 @@ fn checked_time(t: f64, last: f64) -> Result<f64> {
     Ok(t)
 }
 
-impl<S: Storage> Cfq<S> {
+impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
     /// A scheduler over `storage` (whose contents are overwritten) for `slots` slots, its clock
     /// at `start_time`. Capacity is the storage's length: at least 1, below `u32::MAX`.
     pub fn with_storage(mut storage: S, slots: u32, start_time: f64) -> Result<Self> {
-        let parts = storage.parts_mut();
-        let start = check_config(parts.rows.len(), slots, start_time)?;
-        parts.rows.fill(VACANT_ROW);
-        parts.gps.fill(VACANT_SLOT);
-        parts.backlog.fill(VACANT_SLOT);
-        let table = id_index::reset(parts.buckets, parts.rows);
+        let start = check_config(storage.parts().rows.len(), slots, start_time)?;
+        let table = table::reset(storage.parts_mut());
         Ok(Cfq {
             clock: VirtualClock::new(slots, start),
             table,
@@ -238,7 +235,9 @@ impl<S: Storage> Cfq<S> {
         let finish = self.clock.virtual_at(t, None) + slot_time / f64::from(weight);
         self.clock.add_weight(weight);
         let PartsMut {
-            rows, buckets, gps, ..
+            rows,
+            buckets,
+            heaps: [gps, _],
         } = self.storage.parts_mut();
         let Some(row) = id_index::allocate(rows, &mut self.table) else {
             return Err(Error::CapacityFull);
@@ -290,7 +289,11 @@ impl<S: Storage> Cfq<S> {
     /// (virtual finish, arrival, id), each consuming one of its pending tasks. Writes one job
     /// id per slot and returns how many were written (fewer when the backlog runs dry).
     pub fn offer(&mut self, out: &mut [u64]) -> usize {
-        let PartsMut { rows, backlog, .. } = self.storage.parts_mut();
+        let PartsMut {
+            rows,
+            heaps: [_, backlog],
+            ..
+        } = self.storage.parts_mut();
         let mut written = 0;
         while let (Some((_, row)), Some(free)) = (
             heap::peek(backlog, self.backlog_len),
@@ -318,7 +321,7 @@ impl<S: Storage> Cfq<S> {
     /// The job the next free slot would go to, without giving it.
     pub fn peek(&self) -> Option<u64> {
         let parts = self.storage.parts();
-        let (_, row) = heap::peek(parts.backlog, self.backlog_len)?;
+        let (_, row) = heap::peek(parts.heaps[BACKLOG], self.backlog_len)?;
         parts.rows.get(row as usize).map(|r| r.id)
     }
 
@@ -362,7 +365,7 @@ impl<S: Storage> Cfq<S> {
             weight: r.weight,
             virtual_finish: r.finish,
             pending_tasks: r.pending,
-            backlogged: heap::contains(parts.backlog, row),
+            backlogged: heap::contains(parts.heaps[BACKLOG], row),
             gps_completion: (!r.gps_active).then_some(r.gps_completion),
             completion: r.completed.then_some(r.completion),
         })
@@ -380,7 +383,7 @@ impl<S: Storage> Cfq<S> {
         let parts = self.storage.parts();
         let now = self.clock.now;
         let v = self.clock.virtual_at(now, self.smallest_active_finish());
-        let active = parts.gps.get(..self.gps_len).unwrap_or_default();
+        let active = parts.heaps[GPS].get(..self.gps_len).unwrap_or_default();
         let weighted_work: f64 = active
             .iter()
             .filter_map(|slot| parts.rows.get(slot.item() as usize))
@@ -404,13 +407,17 @@ impl<S: Storage> Cfq<S> {
     }
 
     fn smallest_active_finish(&self) -> Option<f64> {
-        let parts = self.storage.parts();
-        let (_, row) = heap::peek(parts.gps, self.gps_len)?;
-        parts.rows.get(row as usize).map(|r| r.finish)
+        let Parts { rows, heaps, .. } = self.storage.parts();
+        let (_, row) = heap::peek(heaps[GPS], self.gps_len)?;
+        rows.get(row as usize).map(|r| r.finish)
     }
 
     fn apply_pending(&mut self, row: u32, pending: u32) {
-        let PartsMut { rows, backlog, .. } = self.storage.parts_mut();
+        let PartsMut {
+            rows,
+            heaps: [_, backlog],
+            ..
+        } = self.storage.parts_mut();
         let Some(r) = rows.get_mut(row as usize) else {
             return;
         };
@@ -438,7 +445,11 @@ impl<S: Storage> Cfq<S> {
     /// clock to `t`. V is re-anchored only at departures, so advancing in one step or in many
     /// gives bit-identical results.
     fn advance_gps(&mut self, t: f64) {
-        let PartsMut { rows, gps, .. } = self.storage.parts_mut();
+        let PartsMut {
+            rows,
+            heaps: [gps, _],
+            ..
+        } = self.storage.parts_mut();
         while let Some((first, row)) = heap::peek(gps, self.gps_len) {
             let Some(finish) = rows.get(row as usize).map(|r| r.finish) else {
                 break;

@@ -9,6 +9,7 @@
 //! - out-parameters are written only on success, and a failed call changes nothing.
 
 pub mod cfq;
+mod table;
 
 use crate::Error;
 use core::panic::AssertUnwindSafe;

@@ -6,7 +6,7 @@
 //! the job it was given. At one instant, task completions are handled before arrivals, and
 //! offers come last.
 
-use super::memory::Memory;
+use super::memory::CfqMemory;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -50,7 +50,7 @@ pub struct Outcome {
 pub fn run(slots: u32, jobs: &[JobSpec]) -> Vec<Outcome> {
     let n = jobs.len();
     let start = jobs.iter().map(|j| j.arrival).fold(0.0, f64::min);
-    let mut memory = Memory::new(n);
+    let mut memory = CfqMemory::new(n);
     let mut cfq = memory.cfq(slots, start).unwrap();
 
     let mut by_arrival: Vec<usize> = (0..n).collect();

@@ -1,35 +1,40 @@
-//! Heap-allocated storage for a CFQ scheduler of any capacity, for tests and benchmarks (the
-//! core itself never allocates: Rust callers with `std` can build storage this way).
+//! Heap-allocated table storage of any capacity, for tests and benchmarks (the core itself
+//! never allocates: Rust callers with `std` can build storage this way).
 
-use fairsched::cfq::{Borrowed, Cfq, JobRow, QueueSlot, VACANT_ROW, VACANT_SLOT};
+use fairsched::cfq::{Borrowed as CfqBorrowed, Cfq, JobRow, HEAPS};
+use fairsched::heap::HeapSlot;
+use fairsched::table::{Borrowed, Vacant};
 
-/// The four parts of a scheduler's storage, on the heap.
-pub struct Memory {
-    rows: Vec<JobRow>,
+/// The parts of a table's storage, on the heap.
+pub struct Memory<R, const H: usize> {
+    rows: Vec<R>,
     buckets: Vec<u32>,
-    gps: Vec<QueueSlot>,
-    backlog: Vec<QueueSlot>,
+    heaps: [Vec<HeapSlot>; H],
 }
 
-impl Memory {
-    /// Room for `capacity` jobs.
+impl<R: Vacant, const H: usize> Memory<R, H> {
+    /// Room for `capacity` rows.
     pub fn new(capacity: usize) -> Self {
         Memory {
-            rows: vec![VACANT_ROW; capacity],
+            rows: vec![R::VACANT; capacity],
             buckets: vec![0; capacity],
-            gps: vec![VACANT_SLOT; capacity],
-            backlog: vec![VACANT_SLOT; capacity],
+            heaps: std::array::from_fn(|_| vec![HeapSlot::VACANT; capacity]),
         }
     }
 
-    /// A scheduler on this memory.
-    pub fn cfq(&mut self, slots: u32, start_time: f64) -> fairsched::Result<Cfq<Borrowed<'_>>> {
-        let storage = Borrowed::new(
-            &mut self.rows,
-            &mut self.buckets,
-            &mut self.gps,
-            &mut self.backlog,
-        )?;
-        Cfq::with_storage(storage, slots, start_time)
+    /// Storage over this memory.
+    pub fn storage(&mut self) -> Borrowed<'_, R, H> {
+        let heaps = self.heaps.each_mut().map(Vec::as_mut_slice);
+        Borrowed::new(&mut self.rows, &mut self.buckets, heaps).expect("parts of equal length")
+    }
+}
+
+/// Storage for a CFQ scheduler.
+pub type CfqMemory = Memory<JobRow, HEAPS>;
+
+impl CfqMemory {
+    /// A CFQ scheduler on this memory.
+    pub fn cfq(&mut self, slots: u32, start_time: f64) -> fairsched::Result<Cfq<CfqBorrowed<'_>>> {
+        Cfq::with_storage(self.storage(), slots, start_time)
     }
 }
