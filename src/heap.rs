@@ -134,6 +134,29 @@ impl<'a, T: Ties> Heap<'a, T> {
         Some(removed.key)
     }
 
+    /// Gives `item`, which must be in the heap, the key `key` and moves it where it belongs.
+    /// Returns false (changing nothing) when `item` is absent.
+    pub fn update(&mut self, item: u32, key: u64) -> bool {
+        let Some(at) = self
+            .slots
+            .get(item as usize)
+            .map(|slot| slot.position as usize)
+        else {
+            return false;
+        };
+        let Some(old) = self.slots.get(at).copied() else {
+            return false;
+        };
+        if self.less(key, item, old.key, old.item) {
+            self.sift_up(at, key, item);
+        } else {
+            // Sink the hole to a leaf, then let the entry rise from there: Floyd's way.
+            let hole = self.sink_hole_to_leaf(at);
+            self.sift_up(hole, key, item);
+        }
+        true
+    }
+
     fn less(&self, key_a: u64, item_a: u32, key_b: u64, item_b: u32) -> bool {
         key_a < key_b || (key_a == key_b && self.ties.before(item_a, item_b))
     }
@@ -235,7 +258,17 @@ mod tests {
         for (op, value) in ops {
             let item = u32::from(value) % CAP as u32;
             let mut heap = Heap::new(&mut slots, &mut len, LargerFirst);
-            match op % 3 {
+            match op % 4 {
+                3 => {
+                    let key = u64::from(value / 11 % 5);
+                    let at = reference.iter().position(|&(_, i)| i.0 == item);
+                    if heap.update(item, key) != at.is_some() {
+                        return false;
+                    }
+                    if let Some(at) = at {
+                        reference[at].0 = key;
+                    }
+                }
                 0 => {
                     let key = u64::from(value / 7 % 5);
                     let present = reference.iter().any(|&(_, i)| i.0 == item);

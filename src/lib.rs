@@ -6,6 +6,8 @@
 //!
 //! - [`cfq`]: Cluster Fair Queueing (Chen, Wang, Zhang, Li): jobs ordered by their virtual
 //!   finish time under an idealized, weighted fair share (GPS), with a delay guarantee.
+//! - [`drf`]: weighted Dominant Resource Fairness: the divisible closed form, and an
+//!   incremental queue with discrete progressive filling for allocators.
 //!
 //! Every fallible call validates its input first and returns an [`Error`] without changing
 //! anything. Capacities are fixed at construction: const generics for Rust callers, memory the
@@ -32,10 +34,14 @@
 extern crate std;
 
 pub mod cfq;
+pub mod drf;
 mod error;
 pub mod heap;
 pub mod id_index;
+pub mod lp;
 mod num;
+pub mod qknobler;
+pub mod resources;
 pub mod table;
 
 pub use error::{Error, Result};

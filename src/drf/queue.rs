@@ -1,0 +1,374 @@
+//! Incremental weighted DRF for allocators (SPEC.md § DRF, "Incremental DRF").
+//!
+//! Users' dominant shares change as their tasks start and finish; "which user is next" must not
+//! cost a sort of all users per decision, as it does in the common allocators (YARN's
+//! `FairSharePolicy` comparator, Mesos' sorter, Kueue's ordering). Here users with pending
+//! tasks (*active*, §6.1 C1) sit in an indexed heap keyed by their weighted dominant share
+//! `s_i / w_i`, so the next user is O(1) and every start or finish is O(log n).
+//!
+//! As in the paper's model (§5.1), a user's tasks share one demand vector `D_i`, so its
+//! dominant share is exactly `s_i = n_i δ_i` for `n_i` running tasks: counting tasks instead of
+//! summing demands leaves no rounding residue however often tasks come and go. Ties between
+//! equal weighted shares go to the lower id.
+//!
+//! [`DrfQueue::allocate_round`] is discrete DRF, progressive filling one task at a time: the
+//! lowest-share active user whose next task fits the free resources gets it, until none fits.
+
+use crate::heap::{self, Heap, Ties};
+use crate::id_index::{self, Links, Row, TableHead};
+use crate::num::{self, order_bits};
+use crate::resources::Resources;
+use crate::table::{self, Parts, PartsMut, Storage, Vacant};
+use crate::{Error, Result};
+
+/// The number of heaps of a [`DrfQueue`]: the active users.
+pub const HEAPS: usize = 1;
+
+/// Arrays for `N` users, owned by the queue.
+pub type Inline<const N: usize> = table::Inline<UserRow, N, HEAPS>;
+
+/// Slices the caller owns: rows, buckets and the heap of active users, of equal length.
+pub type Borrowed<'a> = table::Borrowed<'a, UserRow, HEAPS>;
+
+/// Everything the queue knows about one user. Opaque: read it through [`UserInfo`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UserRow {
+    pub(crate) id: u64,
+    pub(crate) weight: f64,
+    pub(crate) demand: Resources,
+    /// `δ_i`, the dominant share of one task.
+    pub(crate) dominant: f64,
+    pub(crate) running: u64,
+    pub(crate) pending: u64,
+    /// Next user set aside during a round (a list threaded through the rows).
+    set_aside: u32,
+    links: Links,
+}
+
+impl UserRow {
+    /// `s_i / w_i`: the weighted dominant share.
+    pub(crate) fn weighted_share(&self) -> f64 {
+        self.running as f64 * self.dominant / self.weight
+    }
+}
+
+impl Vacant for UserRow {
+    const VACANT: UserRow = UserRow {
+        id: 0,
+        weight: 1.0,
+        demand: Resources::NONE,
+        dominant: 1.0,
+        running: 0,
+        pending: 0,
+        set_aside: heap::NONE,
+        links: Links::NONE,
+    };
+}
+
+impl Row for UserRow {
+    fn id(&self) -> u64 {
+        self.id
+    }
+    fn links(&self) -> &Links {
+        &self.links
+    }
+    fn links_mut(&mut self) -> &mut Links {
+        &mut self.links
+    }
+}
+
+/// Equal weighted shares: the lower id first.
+pub(crate) struct LowerId<'a>(pub(crate) &'a [UserRow]);
+
+impl Ties for LowerId<'_> {
+    fn before(&self, a: u32, b: u32) -> bool {
+        let id = |row: u32| self.0.get(row as usize).map(|r| r.id);
+        id(a) < id(b)
+    }
+}
+
+/// What the queue knows about one user.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UserInfo {
+    /// The caller's id.
+    pub id: u64,
+    /// Weight given when the user was added.
+    pub weight: f64,
+    /// Running tasks.
+    pub running: u64,
+    /// Pending tasks; the user is active while this is above zero.
+    pub pending: u64,
+    /// `s_i = running · δ_i`, the user's dominant share of the capacity.
+    pub dominant_share: f64,
+    /// `s_i / w_i`, the order of the queue.
+    pub weighted_share: f64,
+}
+
+/// Users ordered by weighted dominant share, over storage `S` (see [`Inline`], [`Borrowed`]).
+pub struct DrfQueue<S: Storage<UserRow, HEAPS>> {
+    pub(crate) capacity: Resources,
+    table: TableHead,
+    users: usize,
+    pub(crate) active: usize,
+    pub(crate) storage: S,
+}
+
+impl<const N: usize> DrfQueue<Inline<N>> {
+    /// A queue for up to `N` users sharing `capacity` (1 to 8 kinds, each positive).
+    pub fn new(capacity: &[f64]) -> Result<Self> {
+        Self::with_storage(Inline::new(), capacity)
+    }
+}
+
+/// Checks what [`DrfQueue::with_storage`] checks before any storage exists: a capacity of users
+/// of at least 1 and below `u32::MAX`, and a valid resource capacity.
+pub fn check_config(users: usize, capacity: &[f64]) -> Result<Resources> {
+    if users == 0 {
+        return Err(Error::NotPositive);
+    }
+    if users >= heap::NONE as usize {
+        return Err(Error::CapacityTooLarge);
+    }
+    Resources::capacity(capacity)
+}
+
+impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
+    /// A queue over `storage` (its contents are overwritten) for users sharing `capacity`.
+    pub fn with_storage(mut storage: S, capacity: &[f64]) -> Result<Self> {
+        let capacity = check_config(storage.parts().rows.len(), capacity)?;
+        let table = table::reset(storage.parts_mut());
+        Ok(DrfQueue {
+            capacity,
+            table,
+            users: 0,
+            active: 0,
+            storage,
+        })
+    }
+
+    /// The capacity the users share.
+    pub fn capacity(&self) -> &Resources {
+        &self.capacity
+    }
+
+    /// The number of users.
+    pub fn len(&self) -> usize {
+        self.users
+    }
+
+    /// Whether there is no user.
+    pub fn is_empty(&self) -> bool {
+        self.users == 0
+    }
+
+    /// The number of users with pending tasks.
+    pub fn active(&self) -> usize {
+        self.active
+    }
+
+    /// Adds user `id` with `weight` (finite, positive) and per-task `demand` (one amount per
+    /// kind of the capacity), with no task running or pending.
+    pub fn add_user(&mut self, id: u64, weight: f64, demand: &[f64]) -> Result<()> {
+        let weight = num::positive(weight)?;
+        let demand = Resources::demand(demand)?;
+        self.capacity.same_kinds(&demand)?;
+        if self.row_of(id).is_ok() {
+            return Err(Error::DuplicateId);
+        }
+        let PartsMut { rows, buckets, .. } = self.storage.parts_mut();
+        let row = id_index::allocate(rows, &mut self.table).ok_or(Error::CapacityFull)?;
+        if let Some(r) = rows.get_mut(row as usize) {
+            *r = UserRow {
+                id,
+                weight,
+                demand,
+                dominant: demand.dominant_share(&self.capacity),
+                ..UserRow::VACANT
+            };
+        }
+        id_index::index(buckets, rows, row);
+        self.users = self.users.saturating_add(1);
+        Ok(())
+    }
+
+    /// Removes user `id`, whatever it has running or pending.
+    pub fn remove_user(&mut self, id: u64) -> Result<()> {
+        let row = self.row_of(id)?;
+        self.set_pending_of(row, 0);
+        let PartsMut { rows, buckets, .. } = self.storage.parts_mut();
+        id_index::unindex(buckets, rows, row);
+        id_index::release(rows, &mut self.table, row);
+        self.users = self.users.saturating_sub(1);
+        Ok(())
+    }
+
+    /// Sets the number of tasks user `id` has waiting: above zero the user is active.
+    pub fn set_pending(&mut self, id: u64, pending: u64) -> Result<()> {
+        let row = self.row_of(id)?;
+        self.set_pending_of(row, pending);
+        Ok(())
+    }
+
+    /// `count` tasks of user `id` started outside [`DrfQueue::allocate_round`]: they run, and
+    /// as many pending tasks (at most all of them) are no longer pending.
+    pub fn tasks_started(&mut self, id: u64, count: u64) -> Result<()> {
+        let row = self.row_of(id)?;
+        let running = self.row(row).running;
+        let running = running.checked_add(count).ok_or(Error::OutOfRange)?;
+        let pending = self.row(row).pending.saturating_sub(count);
+        self.set_running_of(row, running);
+        self.set_pending_of(row, pending);
+        Ok(())
+    }
+
+    /// `count` running tasks of user `id` finished. [`Error::Negative`] when it has fewer
+    /// running.
+    pub fn tasks_finished(&mut self, id: u64, count: u64) -> Result<()> {
+        let row = self.row_of(id)?;
+        let running = self
+            .row(row)
+            .running
+            .checked_sub(count)
+            .ok_or(Error::Negative)?;
+        self.set_running_of(row, running);
+        Ok(())
+    }
+
+    /// The active user with the lowest weighted dominant share (ties: lower id), if any.
+    pub fn next(&self) -> Option<u64> {
+        let Parts { rows, heaps, .. } = self.storage.parts();
+        let (_, row) = heap::peek(heaps[0], self.active)?;
+        rows.get(row as usize).map(|r| r.id)
+    }
+
+    /// What the queue knows about user `id`.
+    pub fn user(&self, id: u64) -> Result<UserInfo> {
+        let r = self.row(self.row_of(id)?);
+        Ok(UserInfo {
+            id: r.id,
+            weight: r.weight,
+            running: r.running,
+            pending: r.pending,
+            dominant_share: r.running as f64 * r.dominant,
+            weighted_share: r.weighted_share(),
+        })
+    }
+
+    /// Discrete DRF on `free` resources (one amount per kind, each finite and not negative):
+    /// repeatedly starts one task of the active user with the lowest weighted dominant share
+    /// whose task fits what is still free, writing its id into `out`, until no task fits or
+    /// `out` is full. Returns how many tasks started. A user whose task does not fit is set
+    /// aside for the rest of the round (what is free only shrinks). O(log n) a task.
+    pub fn allocate_round(&mut self, free: &[f64], out: &mut [u64]) -> Result<usize> {
+        let mut free = Resources::amounts(free)?;
+        self.capacity.same_kinds(&free)?;
+        let mut started = 0;
+        let mut set_aside = heap::NONE;
+        while let (Some(row), Some(slot)) = (self.top(), out.get_mut(started)) {
+            let user = self.row(row);
+            if user.demand.fits_in(&free) {
+                free.take(&user.demand);
+                *slot = user.id;
+                started = started.saturating_add(1);
+                self.start_one(row);
+            } else {
+                self.deactivate(row);
+                if let Some(r) = self.row_mut(row) {
+                    r.set_aside = set_aside;
+                }
+                set_aside = row;
+            }
+        }
+        while set_aside != heap::NONE {
+            let row = set_aside;
+            set_aside = self.row(row).set_aside;
+            if let Some(r) = self.row_mut(row) {
+                r.set_aside = heap::NONE;
+            }
+            self.activate(row);
+        }
+        Ok(started)
+    }
+
+    /// The row of user `id`.
+    pub(crate) fn row_of(&self, id: u64) -> Result<u32> {
+        let parts = self.storage.parts();
+        id_index::find(parts.buckets, parts.rows, id).ok_or(Error::UnknownId)
+    }
+
+    pub(crate) fn row(&self, row: u32) -> UserRow {
+        let rows = self.storage.parts().rows;
+        rows.get(row as usize).copied().unwrap_or(UserRow::VACANT)
+    }
+
+    fn row_mut(&mut self, row: u32) -> Option<&mut UserRow> {
+        self.storage.parts_mut().rows.get_mut(row as usize)
+    }
+
+    /// The row of the active user with the lowest weighted share.
+    pub(crate) fn top(&self) -> Option<u32> {
+        heap::peek(self.storage.parts().heaps[0], self.active).map(|(_, row)| row)
+    }
+
+    /// The rows of the active users, in heap order.
+    pub(crate) fn active_rows(&self) -> impl Iterator<Item = u32> + '_ {
+        let slots = self.storage.parts().heaps[0];
+        slots
+            .get(..self.active)
+            .unwrap_or_default()
+            .iter()
+            .map(|slot| slot.item())
+    }
+
+    /// Starts one pending task of the user in `row`.
+    pub(crate) fn start_one(&mut self, row: u32) {
+        let user = self.row(row);
+        self.set_running_of(row, user.running.saturating_add(1));
+        self.set_pending_of(row, user.pending.saturating_sub(1));
+    }
+
+    fn set_running_of(&mut self, row: u32, running: u64) {
+        if let Some(r) = self.row_mut(row) {
+            r.running = running;
+        }
+        let key = order_bits(self.row(row).weighted_share());
+        let PartsMut {
+            rows,
+            heaps: [active],
+            ..
+        } = self.storage.parts_mut();
+        Heap::new(active, &mut self.active, LowerId(rows)).update(row, key);
+    }
+
+    fn set_pending_of(&mut self, row: u32, pending: u64) {
+        if let Some(r) = self.row_mut(row) {
+            r.pending = pending;
+        }
+        if pending == 0 {
+            self.deactivate(row);
+        } else {
+            self.activate(row);
+        }
+    }
+
+    fn activate(&mut self, row: u32) {
+        let key = order_bits(self.row(row).weighted_share());
+        let PartsMut {
+            rows,
+            heaps: [active],
+            ..
+        } = self.storage.parts_mut();
+        if !heap::contains(active, row) {
+            Heap::new(active, &mut self.active, LowerId(rows)).push(row, key);
+        }
+    }
+
+    fn deactivate(&mut self, row: u32) {
+        let PartsMut {
+            rows,
+            heaps: [active],
+            ..
+        } = self.storage.parts_mut();
+        Heap::new(active, &mut self.active, LowerId(rows)).remove(row);
+    }
+}

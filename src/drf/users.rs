@@ -1,0 +1,81 @@
+//! A DRF instance: a capacity and users, each with a weight and a per-task demand, over flat
+//! arrays the caller owns (user `i`'s demand is `demands[i * kinds .. (i + 1) * kinds]`), so
+//! Rust and C callers pass the same thing and nothing is copied or allocated.
+
+use crate::num;
+use crate::resources::Resources;
+use crate::{Error, Result};
+
+/// Validated users sharing a capacity (SPEC.md § DRF: capacities `r_k`, weights `w_i`,
+/// demands `d_ik`).
+#[derive(Clone, Copy, Debug)]
+pub struct Users<'a> {
+    capacity: Resources,
+    weights: &'a [f64],
+    demands: &'a [f64],
+}
+
+impl<'a> Users<'a> {
+    /// Users with `weights[i]` (finite, positive) and demands in row-major order
+    /// (`weights.len() * capacity.len()` amounts, each finite and not negative, no row all
+    /// zero), sharing `capacity` (1 to 8 kinds, each positive).
+    pub fn new(capacity: &[f64], weights: &'a [f64], demands: &'a [f64]) -> Result<Self> {
+        let capacity = Resources::capacity(capacity)?;
+        if weights.is_empty() {
+            return Err(Error::Empty);
+        }
+        if Some(demands.len()) != weights.len().checked_mul(capacity.kinds()) {
+            return Err(Error::LengthMismatch);
+        }
+        for &w in weights {
+            num::positive(w)?;
+        }
+        for row in demands.chunks_exact(capacity.kinds()) {
+            Resources::demand(row)?;
+        }
+        Ok(Users {
+            capacity,
+            weights,
+            demands,
+        })
+    }
+
+    /// The number of users.
+    pub fn len(&self) -> usize {
+        self.weights.len()
+    }
+
+    /// Never true: a `Users` holds at least one user.
+    pub fn is_empty(&self) -> bool {
+        self.weights.is_empty()
+    }
+
+    /// The shared capacity.
+    pub fn capacity(&self) -> &Resources {
+        &self.capacity
+    }
+
+    /// User `i`'s weight.
+    pub fn weight(&self, i: usize) -> f64 {
+        self.weights.get(i).copied().unwrap_or(0.0)
+    }
+
+    /// User `i`'s per-task demand.
+    pub fn demand(&self, i: usize) -> Resources {
+        let kinds = self.capacity.kinds();
+        let row = i
+            .checked_mul(kinds)
+            .and_then(|start| self.demands.get(start..start.saturating_add(kinds)));
+        Resources::validated(row.unwrap_or_default())
+    }
+
+    /// User `i`'s dominant share of one task, `δ_i = max_k d_ik / r_k`.
+    pub fn dominant(&self, i: usize) -> f64 {
+        self.demand(i).dominant_share(&self.capacity)
+    }
+
+    /// The users' weights summed.
+    pub fn total_weight(&self) -> f64 {
+        self.weights.iter().sum()
+    }
+}
