@@ -30,6 +30,11 @@
 #define FAIRSCHED_ABI_VERSION 1
 
 /**
+ * The most resource kinds a vector holds.
+ */
+#define FAIRSCHED_MAX_RESOURCE_KINDS 8
+
+/**
  * The outcome of every fallible export. Numbers are stable: new codes are only appended.
  */
 typedef enum {
@@ -112,6 +117,11 @@ typedef enum {
  * A CFQ scheduler living in caller-provided memory. Opaque.
  */
 typedef struct fairsched_cfq fairsched_cfq;
+
+/**
+ * An incremental DRF queue living in caller-provided memory. Opaque.
+ */
+typedef struct fairsched_drf_queue fairsched_drf_queue;
 
 /**
  * What the scheduler knows about one job (see `fairsched_cfq_job_get`).
@@ -201,6 +211,106 @@ typedef struct {
    */
   uint32_t rows_in_use;
 } fairsched_cfq_stats;
+
+/**
+ * What the queue knows about one user (see `fairsched_drf_queue_user_get`).
+ */
+typedef struct {
+  /**
+   * The caller's id.
+   */
+  uint64_t id;
+  /**
+   * Running tasks.
+   */
+  uint64_t running;
+  /**
+   * Pending tasks; the user is active while this is above zero.
+   */
+  uint64_t pending;
+  /**
+   * Weight given when the user was added.
+   */
+  double weight;
+  /**
+   * `running · δ`: the user's dominant share of the capacity.
+   */
+  double dominant_share;
+  /**
+   * Dominant share divided by weight: the queue's order.
+   */
+  double weighted_share;
+} fairsched_drf_user_info;
+
+/**
+ * The queue as a whole (see `fairsched_drf_queue_stats_get`).
+ */
+typedef struct {
+  /**
+   * Users the memory holds.
+   */
+  uint32_t capacity;
+  /**
+   * Users present.
+   */
+  uint32_t users;
+  /**
+   * Users with pending tasks.
+   */
+  uint32_t active;
+  /**
+   * Resource kinds of the capacity.
+   */
+  uint32_t kinds;
+} fairsched_drf_queue_stats;
+
+/**
+ * What `fairsched_qknobler_allocate` decided besides the per-user tasks.
+ */
+typedef struct {
+  /**
+   * The knob.
+   */
+  double rho;
+  /**
+   * DRF's φ.
+   */
+  double phi;
+  /**
+   * Theorem 1's bound on |s_i/w_i - s_j/w_j|.
+   */
+  double theta;
+  /**
+   * Theorem 2: the smallest knob with sharing incentive, φ / Σw.
+   */
+  double sharing_incentive_rho;
+  /**
+   * ε(U), eq. 7.
+   */
+  double efficiency;
+  /**
+   * r': what the fairness stage leaves, one amount per kind (the first `kinds`).
+   */
+  double residual[FAIRSCHED_MAX_RESOURCE_KINDS];
+  /**
+   * The number of kinds.
+   */
+  uint32_t kinds;
+} fairsched_qknobler_summary;
+
+/**
+ * How a `fairsched_qknobler_round` went.
+ */
+typedef struct {
+  /**
+   * Tasks started (ids written).
+   */
+  size_t started;
+  /**
+   * How many the fairness-oriented branch chose; the rest came from efficiency.
+   */
+  size_t fairness;
+} fairsched_qknobler_round_result;
 
 #ifdef __cplusplus
 extern "C" {
@@ -375,6 +485,192 @@ fairsched_status fairsched_cfq_gps_completion_estimate(const fairsched_cfq *cfq,
  * As for `fairsched_cfq_advance`.
  */
 fairsched_status fairsched_cfq_stats_get(const fairsched_cfq *cfq, fairsched_cfq_stats *out_stats);
+
+/**
+ * Divisible weighted DRF (closed form): writes every user's tasks `N_i^max` and dominant share
+ * `s_i^max` (one slot per user in each output) and `φ`. Wraps `drf::Divisible`.
+ *
+ * # Safety
+ * Each array must hold its length in elements (NULL allowed for length 0); `out_phi` must be
+ * valid for a write.
+ */
+fairsched_status fairsched_drf_divisible(const double *capacity,
+                                         size_t kinds,
+                                         const double *weights,
+                                         size_t users,
+                                         const double *demands,
+                                         size_t demands_len,
+                                         double *out_tasks,
+                                         size_t out_tasks_len,
+                                         double *out_shares,
+                                         size_t out_shares_len,
+                                         double *out_phi);
+
+/**
+ * Writes into `*out_size` the bytes `fairsched_drf_queue_init` needs for `users` users.
+ *
+ * # Safety
+ * `out_size` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_drf_queue_storage_size(uint32_t users, size_t *out_size);
+
+/**
+ * Builds a DRF queue for up to `users` users sharing `capacity` (`kinds` amounts, each
+ * positive) inside `memory` (`memory_len` bytes, at least the storage size; any alignment).
+ * `*out_queue` points into `memory`, possibly not at its start: keep `memory` to free it,
+ * in place and alive while the handle is used. Wraps `DrfQueue::with_storage`.
+ *
+ * # Safety
+ * `memory` must be valid for writes of `memory_len` bytes and left alone while the handle
+ * lives; `capacity` must hold `kinds` amounts.
+ */
+fairsched_status fairsched_drf_queue_init(void *memory,
+                                          size_t memory_len,
+                                          uint32_t users,
+                                          const double *capacity,
+                                          size_t kinds,
+                                          fairsched_drf_queue **out_queue);
+
+/**
+ * Adds user `id` with `weight` and per-task `demand` (`kinds` amounts). Wraps
+ * `DrfQueue::add_user`.
+ *
+ * # Safety
+ * `queue` must be NULL or a live handle from `fairsched_drf_queue_init`; `demand` must hold
+ * `kinds` amounts.
+ */
+fairsched_status fairsched_drf_queue_add_user(fairsched_drf_queue *queue,
+                                              uint64_t id,
+                                              double weight,
+                                              const double *demand,
+                                              size_t kinds);
+
+/**
+ * Removes user `id`. Wraps `DrfQueue::remove_user`.
+ *
+ * # Safety
+ * As for `fairsched_drf_queue_add_user`.
+ */
+fairsched_status fairsched_drf_queue_remove_user(fairsched_drf_queue *queue, uint64_t id);
+
+/**
+ * Sets user `id`'s pending tasks (above zero: active). Wraps `DrfQueue::set_pending`.
+ *
+ * # Safety
+ * As for `fairsched_drf_queue_add_user`.
+ */
+fairsched_status fairsched_drf_queue_set_pending(fairsched_drf_queue *queue,
+                                                 uint64_t id,
+                                                 uint64_t pending);
+
+/**
+ * `count` tasks of user `id` started outside `fairsched_drf_queue_allocate_round`. Wraps
+ * `DrfQueue::tasks_started`.
+ *
+ * # Safety
+ * As for `fairsched_drf_queue_add_user`.
+ */
+fairsched_status fairsched_drf_queue_tasks_started(fairsched_drf_queue *queue,
+                                                   uint64_t id,
+                                                   uint64_t count);
+
+/**
+ * `count` running tasks of user `id` finished. Wraps `DrfQueue::tasks_finished`.
+ *
+ * # Safety
+ * As for `fairsched_drf_queue_add_user`.
+ */
+fairsched_status fairsched_drf_queue_tasks_finished(fairsched_drf_queue *queue,
+                                                    uint64_t id,
+                                                    uint64_t count);
+
+/**
+ * The active user with the lowest weighted dominant share: `*out_found` tells whether there
+ * is one, `*out_id` is written only then. Wraps `DrfQueue::next`.
+ *
+ * # Safety
+ * As for `fairsched_drf_queue_add_user`; the out-parameters must be valid for writes.
+ */
+fairsched_status fairsched_drf_queue_next(const fairsched_drf_queue *queue,
+                                          uint64_t *out_id,
+                                          bool *out_found);
+
+/**
+ * What the queue knows about user `id`. Wraps `DrfQueue::user`.
+ *
+ * # Safety
+ * As for `fairsched_drf_queue_add_user`; `out_info` must be valid for a write.
+ */
+fairsched_status fairsched_drf_queue_user_get(const fairsched_drf_queue *queue,
+                                              uint64_t id,
+                                              fairsched_drf_user_info *out_info);
+
+/**
+ * The queue as a whole. Wraps `DrfQueue::{capacity, len, active}`.
+ *
+ * # Safety
+ * As for `fairsched_drf_queue_add_user`; `out_stats` must be valid for a write.
+ */
+fairsched_status fairsched_drf_queue_stats_get(const fairsched_drf_queue *queue,
+                                               fairsched_drf_queue_stats *out_stats);
+
+/**
+ * Discrete DRF on `free` resources (`kinds` amounts): starts tasks one at a time, lowest
+ * weighted share first among users whose task fits, writing ids into `out_ids` (room for
+ * `out_ids_len`); `*out_started` is how many. Wraps `DrfQueue::allocate_round`.
+ *
+ * # Safety
+ * As for `fairsched_drf_queue_add_user`; `free` must hold `kinds` amounts and `out_ids`
+ * `out_ids_len` ids (NULL allowed for 0).
+ */
+fairsched_status fairsched_drf_queue_allocate_round(fairsched_drf_queue *queue,
+                                                    const double *free,
+                                                    size_t kinds,
+                                                    uint64_t *out_ids,
+                                                    size_t out_ids_len,
+                                                    size_t *out_started);
+
+/**
+ * QKnobler at knob `rho` (in [0, 1]): writes every user's fairness-stage tasks, efficiency-stage
+ * tasks and whole tasks (one slot per user in each output), and the summary. Wraps
+ * `qknobler::allocate`.
+ *
+ * # Safety
+ * Each array must hold its length in elements (NULL allowed for length 0); `out_summary` must
+ * be valid for a write.
+ */
+fairsched_status fairsched_qknobler_allocate(const double *capacity,
+                                             size_t kinds,
+                                             const double *weights,
+                                             size_t users_len,
+                                             const double *demands,
+                                             size_t demands_len,
+                                             double rho,
+                                             double *out_fair,
+                                             size_t out_fair_len,
+                                             double *out_efficient,
+                                             size_t out_efficient_len,
+                                             uint64_t *out_whole,
+                                             size_t out_whole_len,
+                                             fairsched_qknobler_summary *out_summary);
+
+/**
+ * QKnobler's Algorithm 1 on one machine of capacity `machine` with `idle` resources (each
+ * `kinds` amounts), knob `rho`: starts tasks on the queue, writing ids into `out_ids` (room
+ * for `out_ids_len`). Wraps `DrfQueue::qknobler_round`.
+ *
+ * # Safety
+ * `queue` must be NULL or a live handle from `fairsched_drf_queue_init`; each array must hold
+ * its length in elements (NULL allowed for 0); `out_round` must be valid for a write.
+ */
+fairsched_status fairsched_qknobler_round(fairsched_drf_queue *queue,
+                                          double rho,
+                                          const double *machine,
+                                          const double *idle,
+                                          size_t kinds,
+                                          uint64_t *out_ids,
+                                          size_t out_ids_len,
+                                          fairsched_qknobler_round_result *out_round);
 
 #ifdef __cplusplus
 }  // extern "C"

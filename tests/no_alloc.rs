@@ -94,6 +94,47 @@ fn c_abi_does_not_allocate() {
     assert_eq!(allocations(), before);
 }
 
+/// DRF's queue, progressive filling, QKnobler's two stages (with its linear program) and its
+/// online rounds.
+#[test]
+fn drf_and_qknobler_do_not_allocate() {
+    use fairsched::drf::{Divisible, DrfQueue, Inline as DrfInline, Users};
+    use fairsched::qknobler::{allocate, Allocation};
+
+    let capacity = [200.0, 1000.0, 50.0];
+    let weights = [1.0, 2.0, 1.0, 3.0];
+    let demands = [1.0, 6.0, 0.5, 1.0, 2.0, 0.0, 2.0, 4.0, 1.0, 3.0, 1.0, 2.0];
+    let mut queue = DrfQueue::<DrfInline<16>>::new(&capacity).unwrap();
+    let (mut fair, mut efficient, mut whole) = ([0.0; 4], [0.0; 4], [0; 4]);
+    let mut started = [0u64; 64];
+    let before = allocations();
+    let users = Users::new(&capacity, &weights, &demands).unwrap();
+    let _ = Divisible::of(&users).tasks(&users, 0);
+    for rho in [0.0, 0.3, 0.9, 1.0] {
+        let out = Allocation {
+            fair: &mut fair,
+            efficient: &mut efficient,
+            whole: &mut whole,
+        };
+        allocate(&users, rho, out).unwrap();
+    }
+    for id in 0..4u64 {
+        let demand = &demands[id as usize * 3..id as usize * 3 + 3];
+        queue.add_user(id, weights[id as usize], demand).unwrap();
+        queue.set_pending(id, 50).unwrap();
+    }
+    queue
+        .allocate_round(&[100.0, 500.0, 20.0], &mut started)
+        .unwrap();
+    queue
+        .qknobler_round(0.5, &[16.0, 64.0, 4.0], &[16.0, 64.0, 4.0], &mut started)
+        .unwrap();
+    queue.tasks_finished(1, 1).unwrap();
+    let _ = queue.add_user(1, f64::NAN, &[1.0, 1.0, 1.0]);
+    assert_eq!(allocations(), before);
+    assert!(queue.user(0).unwrap().running > 0);
+}
+
 /// The counter itself works, so the tests above can fail.
 #[test]
 fn counter_sees_allocations() {

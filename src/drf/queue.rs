@@ -151,6 +151,11 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
         &self.capacity
     }
 
+    /// The most users the storage holds.
+    pub fn user_capacity(&self) -> usize {
+        self.storage.parts().rows.len()
+    }
+
     /// The number of users.
     pub fn len(&self) -> usize {
         self.users

@@ -9,6 +9,8 @@
 //! - out-parameters are written only on success, and a failed call changes nothing.
 
 pub mod cfq;
+pub mod drf;
+pub mod qknobler;
 mod table;
 
 use crate::Error;

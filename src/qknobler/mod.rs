@@ -80,12 +80,13 @@ pub fn allocate(users: &Users<'_>, rho: f64, out: Allocation<'_>) -> Result<Summ
     let drf = Divisible::of(users);
     let capacity = users.capacity();
 
-    // Fairness-oriented stage and its residual.
+    // Fairness-oriented stage: its residual first, so that nothing is written before the
+    // linear program (the only step that could fail) has been solved.
     let mut used = [0.0; MAX_KINDS];
-    for (i, fair) in out.fair.iter_mut().enumerate() {
-        *fair = rho * drf.tasks(users, i);
+    for i in 0..n {
+        let fair = rho * drf.tasks(users, i);
         for (u, &d) in used.iter_mut().zip(users.demand(i).as_slice()) {
-            *u += *fair * d;
+            *u += fair * d;
         }
     }
     let mut residual = *capacity;
@@ -93,18 +94,22 @@ pub fn allocate(users: &Users<'_>, rho: f64, out: Allocation<'_>) -> Result<Summ
         used.get(..capacity.kinds()).unwrap_or_default(),
     ));
     let residual = clear_residue(residual, capacity);
-
-    // Efficiency-oriented stage.
-    out.efficient.fill(0.0);
-    if rho < 1.0 {
-        let program = Residual {
+    let solution = if rho < 1.0 {
+        Some(lp::maximize(&Residual {
             users,
             residual: &residual,
-        };
-        let solution = lp::maximize(&program)?;
-        for (basic, tasks) in solution.positive_columns() {
-            share_by_weight(users, basic, tasks, out.efficient);
-        }
+        })?)
+    } else {
+        None
+    };
+
+    for (i, fair) in out.fair.iter_mut().enumerate() {
+        *fair = rho * drf.tasks(users, i);
+    }
+    // Efficiency-oriented stage.
+    out.efficient.fill(0.0);
+    for (basic, tasks) in solution.iter().flat_map(|s| s.positive_columns()) {
+        share_by_weight(users, basic, tasks, out.efficient);
     }
 
     round_down(users, out.fair, out.efficient, out.whole);

@@ -1,0 +1,333 @@
+//! C ABI of [`crate::drf`]: divisible DRF over flat arrays, and the incremental DRF queue in
+//! memory the caller provides (`fairsched_drf_queue_storage_size` / `_init`, as for CFQ).
+//!
+//! Users' demands are row-major: user `i`'s demand is `demands[i * kinds .. (i + 1) * kinds]`,
+//! with `kinds` the number of resource kinds of the capacity (1 to 8).
+
+use super::{boundary, read, read_slice, table, write, write_slice, FairschedStatus, Status};
+use crate::drf::{self, Divisible, DrfQueue, UserRow, Users, HEAPS};
+
+/// The most resource kinds a vector holds.
+pub const FAIRSCHED_MAX_RESOURCE_KINDS: usize = 8;
+// cbindgen needs the literal; the core's constant must agree.
+const _: () = assert!(FAIRSCHED_MAX_RESOURCE_KINDS == crate::resources::MAX_KINDS);
+
+/// An incremental DRF queue living in caller-provided memory. Opaque.
+pub struct FairschedDrfQueue {
+    inner: DrfQueue<drf::Borrowed<'static>>,
+}
+
+/// What the queue knows about one user (see `fairsched_drf_queue_user_get`).
+#[repr(C)]
+pub struct FairschedDrfUserInfo {
+    /// The caller's id.
+    pub id: u64,
+    /// Running tasks.
+    pub running: u64,
+    /// Pending tasks; the user is active while this is above zero.
+    pub pending: u64,
+    /// Weight given when the user was added.
+    pub weight: f64,
+    /// `running · δ`: the user's dominant share of the capacity.
+    pub dominant_share: f64,
+    /// Dominant share divided by weight: the queue's order.
+    pub weighted_share: f64,
+}
+
+/// The queue as a whole (see `fairsched_drf_queue_stats_get`).
+#[repr(C)]
+pub struct FairschedDrfQueueStats {
+    /// Users the memory holds.
+    pub capacity: u32,
+    /// Users present.
+    pub users: u32,
+    /// Users with pending tasks.
+    pub active: u32,
+    /// Resource kinds of the capacity.
+    pub kinds: u32,
+}
+
+/// Validated users over the caller's arrays (see the module documentation for the layout).
+///
+/// # Safety
+/// Each pointer must be valid for reads of its length (NULL allowed for length 0) while the
+/// returned value is used.
+pub(crate) unsafe fn users<'a>(
+    capacity: *const f64,
+    kinds: usize,
+    weights: *const f64,
+    users: usize,
+    demands: *const f64,
+    demands_len: usize,
+) -> Status<Users<'a>> {
+    let capacity = unsafe { read_slice(capacity, kinds) }?;
+    let weights = unsafe { read_slice(weights, users) }?;
+    let demands = unsafe { read_slice(demands, demands_len) }?;
+    Ok(Users::new(capacity, weights, demands)?)
+}
+
+/// Divisible weighted DRF (closed form): writes every user's tasks `N_i^max` and dominant share
+/// `s_i^max` (one slot per user in each output) and `φ`. Wraps `drf::Divisible`.
+///
+/// # Safety
+/// Each array must hold its length in elements (NULL allowed for length 0); `out_phi` must be
+/// valid for a write.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn fairsched_drf_divisible(
+    capacity: *const f64,
+    kinds: usize,
+    weights: *const f64,
+    users: usize,
+    demands: *const f64,
+    demands_len: usize,
+    out_tasks: *mut f64,
+    out_tasks_len: usize,
+    out_shares: *mut f64,
+    out_shares_len: usize,
+    out_phi: *mut f64,
+) -> FairschedStatus {
+    boundary(|| {
+        let users = unsafe { self::users(capacity, kinds, weights, users, demands, demands_len) }?;
+        let tasks = unsafe { write_slice(out_tasks, out_tasks_len) }?;
+        let shares = unsafe { write_slice(out_shares, out_shares_len) }?;
+        let phi = unsafe { write(out_phi) }?;
+        let drf = Divisible::of(&users);
+        drf.write(&users, tasks, shares)?;
+        *phi = drf.phi;
+        Ok(())
+    })
+}
+
+/// Writes into `*out_size` the bytes `fairsched_drf_queue_init` needs for `users` users.
+///
+/// # Safety
+/// `out_size` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_drf_queue_storage_size(
+    users: u32,
+    out_size: *mut usize,
+) -> FairschedStatus {
+    boundary(|| {
+        let out = unsafe { write(out_size) }?;
+        drf::check_config(users as usize, &[1.0])?;
+        *out = table::storage_size::<FairschedDrfQueue, UserRow, HEAPS>(users as usize)?;
+        Ok(())
+    })
+}
+
+/// Builds a DRF queue for up to `users` users sharing `capacity` (`kinds` amounts, each
+/// positive) inside `memory` (`memory_len` bytes, at least the storage size; any alignment).
+/// `*out_queue` points into `memory`, possibly not at its start: keep `memory` to free it,
+/// in place and alive while the handle is used. Wraps `DrfQueue::with_storage`.
+///
+/// # Safety
+/// `memory` must be valid for writes of `memory_len` bytes and left alone while the handle
+/// lives; `capacity` must hold `kinds` amounts.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_drf_queue_init(
+    memory: *mut core::ffi::c_void,
+    memory_len: usize,
+    users: u32,
+    capacity: *const f64,
+    kinds: usize,
+    out_queue: *mut *mut FairschedDrfQueue,
+) -> FairschedStatus {
+    boundary(|| {
+        let out = unsafe { write(out_queue) }?;
+        let capacity = unsafe { read_slice(capacity, kinds) }?;
+        if memory.is_null() {
+            return Err(FairschedStatus::NullPointer);
+        }
+        let users = users as usize;
+        drf::check_config(users, capacity)?;
+        // SAFETY: `memory` is non-NULL and, as the caller promised, ours while the handle lives.
+        let (handle, storage) = unsafe {
+            table::carve::<FairschedDrfQueue, UserRow, HEAPS>(memory, memory_len, users)
+        }?;
+        let inner = DrfQueue::with_storage(storage, capacity)?;
+        unsafe { handle.write(FairschedDrfQueue { inner }) };
+        *out = handle;
+        Ok(())
+    })
+}
+
+/// Adds user `id` with `weight` and per-task `demand` (`kinds` amounts). Wraps
+/// `DrfQueue::add_user`.
+///
+/// # Safety
+/// `queue` must be NULL or a live handle from `fairsched_drf_queue_init`; `demand` must hold
+/// `kinds` amounts.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_drf_queue_add_user(
+    queue: *mut FairschedDrfQueue,
+    id: u64,
+    weight: f64,
+    demand: *const f64,
+    kinds: usize,
+) -> FairschedStatus {
+    boundary(|| {
+        let queue = unsafe { write(queue) }?;
+        let demand = unsafe { read_slice(demand, kinds) }?;
+        Ok(queue.inner.add_user(id, weight, demand)?)
+    })
+}
+
+/// Removes user `id`. Wraps `DrfQueue::remove_user`.
+///
+/// # Safety
+/// As for `fairsched_drf_queue_add_user`.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_drf_queue_remove_user(
+    queue: *mut FairschedDrfQueue,
+    id: u64,
+) -> FairschedStatus {
+    boundary(|| Ok(unsafe { write(queue) }?.inner.remove_user(id)?))
+}
+
+/// Sets user `id`'s pending tasks (above zero: active). Wraps `DrfQueue::set_pending`.
+///
+/// # Safety
+/// As for `fairsched_drf_queue_add_user`.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_drf_queue_set_pending(
+    queue: *mut FairschedDrfQueue,
+    id: u64,
+    pending: u64,
+) -> FairschedStatus {
+    boundary(|| Ok(unsafe { write(queue) }?.inner.set_pending(id, pending)?))
+}
+
+/// `count` tasks of user `id` started outside `fairsched_drf_queue_allocate_round`. Wraps
+/// `DrfQueue::tasks_started`.
+///
+/// # Safety
+/// As for `fairsched_drf_queue_add_user`.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_drf_queue_tasks_started(
+    queue: *mut FairschedDrfQueue,
+    id: u64,
+    count: u64,
+) -> FairschedStatus {
+    boundary(|| Ok(unsafe { write(queue) }?.inner.tasks_started(id, count)?))
+}
+
+/// `count` running tasks of user `id` finished. Wraps `DrfQueue::tasks_finished`.
+///
+/// # Safety
+/// As for `fairsched_drf_queue_add_user`.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_drf_queue_tasks_finished(
+    queue: *mut FairschedDrfQueue,
+    id: u64,
+    count: u64,
+) -> FairschedStatus {
+    boundary(|| Ok(unsafe { write(queue) }?.inner.tasks_finished(id, count)?))
+}
+
+/// The active user with the lowest weighted dominant share: `*out_found` tells whether there
+/// is one, `*out_id` is written only then. Wraps `DrfQueue::next`.
+///
+/// # Safety
+/// As for `fairsched_drf_queue_add_user`; the out-parameters must be valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_drf_queue_next(
+    queue: *const FairschedDrfQueue,
+    out_id: *mut u64,
+    out_found: *mut bool,
+) -> FairschedStatus {
+    boundary(|| {
+        let queue = unsafe { read(queue) }?;
+        let id = unsafe { write(out_id) }?;
+        let found = unsafe { write(out_found) }?;
+        let next = queue.inner.next();
+        *found = next.is_some();
+        if let Some(next) = next {
+            *id = next;
+        }
+        Ok(())
+    })
+}
+
+/// What the queue knows about user `id`. Wraps `DrfQueue::user`.
+///
+/// # Safety
+/// As for `fairsched_drf_queue_add_user`; `out_info` must be valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_drf_queue_user_get(
+    queue: *const FairschedDrfQueue,
+    id: u64,
+    out_info: *mut FairschedDrfUserInfo,
+) -> FairschedStatus {
+    boundary(|| {
+        let queue = unsafe { read(queue) }?;
+        let out = unsafe { write(out_info) }?;
+        let user = queue.inner.user(id)?;
+        *out = FairschedDrfUserInfo {
+            id: user.id,
+            running: user.running,
+            pending: user.pending,
+            weight: user.weight,
+            dominant_share: user.dominant_share,
+            weighted_share: user.weighted_share,
+        };
+        Ok(())
+    })
+}
+
+/// The queue as a whole. Wraps `DrfQueue::{capacity, len, active}`.
+///
+/// # Safety
+/// As for `fairsched_drf_queue_add_user`; `out_stats` must be valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_drf_queue_stats_get(
+    queue: *const FairschedDrfQueue,
+    out_stats: *mut FairschedDrfQueueStats,
+) -> FairschedStatus {
+    boundary(|| {
+        let queue = unsafe { read(queue) }?;
+        let out = unsafe { write(out_stats) }?;
+        // Counts fit: the user capacity is below u32::MAX (checked at init).
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        *out = FairschedDrfQueueStats {
+            capacity: count(queue.inner.user_capacity()),
+            users: count(queue.inner.len()),
+            active: count(queue.inner.active()),
+            kinds: count(queue.inner.capacity().kinds()),
+        };
+        Ok(())
+    })
+}
+
+/// Discrete DRF on `free` resources (`kinds` amounts): starts tasks one at a time, lowest
+/// weighted share first among users whose task fits, writing ids into `out_ids` (room for
+/// `out_ids_len`); `*out_started` is how many. Wraps `DrfQueue::allocate_round`.
+///
+/// # Safety
+/// As for `fairsched_drf_queue_add_user`; `free` must hold `kinds` amounts and `out_ids`
+/// `out_ids_len` ids (NULL allowed for 0).
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_drf_queue_allocate_round(
+    queue: *mut FairschedDrfQueue,
+    free: *const f64,
+    kinds: usize,
+    out_ids: *mut u64,
+    out_ids_len: usize,
+    out_started: *mut usize,
+) -> FairschedStatus {
+    boundary(|| {
+        let queue = unsafe { write(queue) }?;
+        let free = unsafe { read_slice(free, kinds) }?;
+        let ids = unsafe { write_slice(out_ids, out_ids_len) }?;
+        let started = unsafe { write(out_started) }?;
+        *started = queue.inner.allocate_round(free, ids)?;
+        Ok(())
+    })
+}
+
+impl FairschedDrfQueue {
+    /// The queue behind a handle, for the other algorithms' exports that run on it.
+    pub(crate) fn inner_mut(&mut self) -> &mut DrfQueue<drf::Borrowed<'static>> {
+        &mut self.inner
+    }
+}
