@@ -5,9 +5,11 @@
 mod memory;
 
 use fairsched::cfq::{Borrowed, Cfq, Stats};
+use fairsched::drf::{Divisible, DrfQueue, UserRow, Users, HEAPS as DRF_HEAPS};
+use fairsched::qknobler::{allocate, Allocation};
 use fairsched::Error;
-use memory::CfqMemory;
-use serde_json::Value;
+use memory::{CfqMemory, Memory};
+use serde_json::{json, Value};
 
 fn float(v: &Value) -> f64 {
     match v {
@@ -50,20 +52,38 @@ fn status_name(result: Result<(), Error>) -> &'static str {
     }
 }
 
+/// Whether `got` is `wanted`: numbers bit for bit, arrays element by element.
+fn same(wanted: &Value, got: &Value) -> bool {
+    match (wanted, got) {
+        (Value::Array(w), Value::Array(g)) => {
+            w.len() == g.len() && w.iter().zip(g).all(|(w, g)| same(w, g))
+        }
+        (Value::Null, _) | (_, Value::Null) | (Value::Bool(_), _) => wanted == got,
+        _ => float(wanted).to_bits() == float(got).to_bits(),
+    }
+}
+
 /// Compares `actual` with every field `expect` names.
 fn check_fields(context: &str, expect: &Value, actual: &Value) {
     for (field, wanted) in expect.as_object().expect("expect is an object") {
         let got = &actual[field];
-        let same = match (wanted, got) {
-            (Value::Null, _) | (_, Value::Null) | (Value::Bool(_), _) => wanted == got,
-            _ => float(wanted).to_bits() == float(got).to_bits(),
-        };
-        assert!(same, "{context}: {field} expected {wanted}, got {got}");
+        assert!(
+            same(wanted, got),
+            "{context}: {field} expected {wanted}, got {got}"
+        );
     }
 }
 
+fn floats(v: &Value) -> Vec<f64> {
+    v.as_array()
+        .expect("an array of numbers")
+        .iter()
+        .map(float)
+        .collect()
+}
+
 fn stats_value(stats: Stats) -> Value {
-    serde_json::json!({
+    json!({
         "now": stats.now, "virtual_time": stats.virtual_time, "slots": stats.slots,
         "capacity": stats.capacity, "jobs": stats.jobs, "backlogged": stats.backlogged,
         "gps_active": stats.gps_active, "rows_in_use": stats.rows_in_use,
@@ -117,7 +137,7 @@ fn run_step(cfq: &mut Cfq<Borrowed<'_>>, step: &Value, context: &str) -> Result<
         "complete" => cfq.complete(f("now"), id(&step["id"])),
         "remove" => cfq.remove(f("now"), id(&step["id"])),
         "job" => cfq.job(id(&step["id"])).map(|job| {
-            let actual = serde_json::json!({
+            let actual = json!({
                 "virtual_finish": job.virtual_finish, "arrival": job.arrival,
                 "slot_time": job.slot_time, "weight": job.weight,
                 "pending_tasks": job.pending_tasks, "backlogged": job.backlogged,
@@ -169,6 +189,172 @@ fn cfq_vectors() {
                     "{context}: a failed call changed the state"
                 );
             }
+        }
+    }
+}
+
+type Queue<'a> = DrfQueue<fairsched::drf::Borrowed<'a>>;
+
+fn queue_step(queue: &mut Queue<'_>, step: &Value, context: &str) -> Result<(), Error> {
+    let user = || id(&step["id"]);
+    let count = |name: &str| step[name].as_u64().expect("a count");
+    let mut out = vec![0u64; step["slots"].as_u64().unwrap_or(0) as usize];
+    let check_started = |out: &[u64], n: usize| {
+        if let Some(expected) = step.get("expect_ids") {
+            let expected: Vec<u64> = expected.as_array().expect("ids").iter().map(id).collect();
+            assert_eq!(out[..n], expected[..], "{context}");
+        }
+        if let Some(counts) = step.get("expect_counts") {
+            for (user, wanted) in counts.as_object().expect("counts") {
+                let got = out[..n]
+                    .iter()
+                    .filter(|&&id| id.to_string() == *user)
+                    .count();
+                assert_eq!(
+                    got as u64,
+                    wanted.as_u64().expect("a count"),
+                    "{context}: user {user}"
+                );
+            }
+            let total: u64 = counts
+                .as_object()
+                .unwrap()
+                .values()
+                .map(|v| v.as_u64().unwrap())
+                .sum();
+            assert_eq!(n as u64, total, "{context}");
+        }
+    };
+    match step["op"].as_str().expect("op") {
+        "add_user" => queue.add_user(user(), float(&step["weight"]), &floats(&step["demand"])),
+        "remove_user" => queue.remove_user(user()),
+        "set_pending" => queue.set_pending(user(), count("pending")),
+        "tasks_started" => queue.tasks_started(user(), count("count")),
+        "tasks_finished" => queue.tasks_finished(user(), count("count")),
+        "next" => {
+            let expected = (!step["expect_id"].is_null()).then(|| id(&step["expect_id"]));
+            assert_eq!(queue.next(), expected, "{context}");
+            Ok(())
+        }
+        "user" => queue.user(user()).map(|u| {
+            let actual = json!({
+                "running": u.running, "pending": u.pending, "weight": u.weight,
+                "dominant_share": u.dominant_share, "weighted_share": u.weighted_share,
+            });
+            check_fields(context, &step["expect"], &actual);
+        }),
+        "stats" => {
+            let actual = json!({"users": queue.len(), "active": queue.active(), "kinds": queue.capacity().kinds()});
+            check_fields(context, &step["expect"], &actual);
+            Ok(())
+        }
+        "allocate_round" => queue
+            .allocate_round(&floats(&step["free"]), &mut out)
+            .map(|n| check_started(&out, n)),
+        "qknobler_round" => queue
+            .qknobler_round(
+                float(&step["rho"]),
+                &floats(&step["machine"]),
+                &floats(&step["idle"]),
+                &mut out,
+            )
+            .map(|round| {
+                check_started(&out, round.started);
+                assert_eq!(
+                    Some(round.fairness as u64),
+                    step["expect_fairness"].as_u64(),
+                    "{context}"
+                );
+            }),
+        other => panic!("{context}: unknown op {other}"),
+    }
+}
+
+/// Every user's state, to compare before and after a failed step.
+fn users_state(queue: &Queue<'_>) -> Vec<Option<fairsched::drf::UserInfo>> {
+    (0..100).map(|id| queue.user(id).ok()).collect()
+}
+
+fn run_queue_case(case: &Value, name: &str) {
+    let mut memory =
+        Memory::<UserRow, DRF_HEAPS>::new(case["users"].as_u64().expect("users") as usize);
+    let init_status = case["init_status"].as_str().unwrap_or("ok");
+    let mut queue = match DrfQueue::with_storage(memory.storage(), &floats(&case["capacity"])) {
+        Ok(queue) => queue,
+        Err(error) => {
+            assert_eq!(status_name(Err(error)), init_status, "{name}: init");
+            return;
+        }
+    };
+    assert_eq!(init_status, "ok", "{name}: init should have failed");
+    for (index, step) in case["steps"].as_array().expect("steps").iter().enumerate() {
+        let context = format!("{name} step {index} {step}");
+        let before = (users_state(&queue), queue.len(), queue.active());
+        let status = status_name(queue_step(&mut queue, step, &context));
+        let wanted = step["status"].as_str().unwrap_or("ok");
+        assert_eq!(status, wanted, "{context}");
+        if wanted != "ok" {
+            assert_eq!(
+                (users_state(&queue), queue.len(), queue.active()),
+                before,
+                "{context}: changed state"
+            );
+        }
+    }
+}
+
+fn run_allocation_case(case: &Value, name: &str) {
+    let (capacity, weights, demands) = (
+        floats(&case["capacity"]),
+        floats(&case["weights"]),
+        floats(&case["demands"]),
+    );
+    let wanted = case["status"].as_str().unwrap_or("ok");
+    let result = Users::new(&capacity, &weights, &demands).and_then(|users| {
+        let n = users.len();
+        if case["type"] == "divisible" {
+            let drf = Divisible::of(&users);
+            let (mut tasks, mut shares) = (vec![0.0; n], vec![0.0; n]);
+            drf.write(&users, &mut tasks, &mut shares)?;
+            Ok(json!({"phi": drf.phi, "tasks": tasks, "shares": shares}))
+        } else {
+            let (mut fair, mut efficient, mut whole) = (vec![0.0; n], vec![0.0; n], vec![0u64; n]);
+            let summary = allocate(
+                &users,
+                float(&case["rho"]),
+                Allocation {
+                    fair: &mut fair,
+                    efficient: &mut efficient,
+                    whole: &mut whole,
+                },
+            )?;
+            Ok(json!({
+                "fair": fair, "efficient": efficient, "whole": whole, "phi": summary.phi,
+                "theta": summary.theta, "sharing_incentive_rho": summary.sharing_incentive_rho,
+                "efficiency": summary.efficiency, "residual": summary.residual.as_slice(),
+            }))
+        }
+    });
+    match result {
+        Ok(actual) => {
+            assert_eq!(wanted, "ok", "{name}");
+            check_fields(name, &case["expect"], &actual);
+        }
+        Err(error) => assert_eq!(status_name(Err(error)), wanted, "{name}"),
+    }
+}
+
+#[test]
+fn drf_vectors() {
+    let vectors: Value =
+        serde_json::from_str(include_str!("vectors/drf.json")).expect("valid JSON");
+    let cases = vectors["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 30);
+    for case in cases {
+        let name = case["name"].as_str().expect("name");
+        match case["type"].as_str().expect("type") {
+            "queue" => run_queue_case(case, name),
+            _ => run_allocation_case(case, name),
         }
     }
 }

@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 /// The tests' heap storage, shared rather than copied.
 #[path = "../../tests/support/memory.rs"]
 mod memory;
-pub use memory::CfqMemory;
+pub use memory::{CfqMemory, Memory};
 
 /// Slot-time of job `i`: spread over 1..=10007 by a multiplicative pattern.
 pub fn slot_time(i: u64) -> f64 {

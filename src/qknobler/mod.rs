@@ -95,7 +95,7 @@ pub fn allocate(users: &Users<'_>, rho: f64, out: Allocation<'_>) -> Result<Summ
     ));
     let residual = clear_residue(residual, capacity);
     let solution = if rho < 1.0 {
-        Some(lp::maximize(&Residual {
+        Some(lp::maximize(&EfficiencyProgram {
             users,
             residual: &residual,
         })?)
@@ -164,14 +164,27 @@ fn clear_residue(mut residual: Resources, capacity: &Resources) -> Resources {
     residual
 }
 
-/// Eq. 15-17, normalized by the capacity so that every entry is a share: column `j` is
-/// `d_jk / r_k`, its cost `Σ_k d_jk / r_k`, and the bounds are `r'_k / r_k`.
-struct Residual<'u> {
+/// The efficiency-oriented stage as a linear program (eq. 15 and 17, one column per user),
+/// normalized by the capacity so that every entry is a share: column `j` is `d_jk / r_k`, its
+/// cost `Σ_k d_jk / r_k`, and the bounds are `r'_k / r_k`.
+pub struct EfficiencyProgram<'u> {
     users: &'u Users<'u>,
     residual: &'u Resources,
 }
 
-impl Program for Residual<'_> {
+impl<'u> EfficiencyProgram<'u> {
+    /// The program for `users` over `residual` (as many kinds as their capacity, each at most
+    /// its capacity; [`Error::LengthMismatch`] or [`Error::OutOfRange`] otherwise).
+    pub fn new(users: &'u Users<'u>, residual: &'u Resources) -> Result<Self> {
+        users.capacity().same_kinds(residual)?;
+        if !residual.fits_in(users.capacity()) {
+            return Err(Error::OutOfRange);
+        }
+        Ok(EfficiencyProgram { users, residual })
+    }
+}
+
+impl Program for EfficiencyProgram<'_> {
     fn rows(&self) -> usize {
         self.users.capacity().kinds()
     }
