@@ -1,10 +1,11 @@
 //! An indexed 4-ary min-heap over caller-provided slots: the one priority queue of the crate.
 //!
-//! Items are small integers (row numbers, `0..capacity`). Each item is ordered by a `u64` key
-//! (a validated float through [`crate::num::order_bits`], so the order is total) and, between
-//! equal keys, by a tie-break the caller supplies ([`Ties`]), which may look the items up
-//! elsewhere: equal keys are rare, so the hot comparisons touch 16-byte slots only and four
-//! children fit one cache line.
+//! Items are small integers (row numbers, `0..capacity`). Each item is ordered by a key (a
+//! [`HeapKey`]: a validated float through [`crate::num::order_bits`], or a [`Key`] of two such
+//! words) and, only between equal keys, by a tie-break the caller supplies ([`Ties`]), which may
+//! look the items up elsewhere. Each user picks the narrowest key that keeps ties rare: one word
+//! when equal keys are unusual (16-byte slots, four children to a cache line), two when they
+//! are common, so the hot comparisons never leave the heap's own memory.
 //!
 //! Each slot holds two things that share its index: the heap entry at that *position* (key and
 //! item), and the current position of the *item* with that number. Keeping both in one array
@@ -20,6 +21,53 @@ pub const NONE: u32 = u32::MAX;
 
 const ARITY: usize = 4;
 
+/// The key of a heap entry: a total order, with a placeholder for empty slots.
+pub trait HeapKey: Copy + Ord {
+    /// The key of empty slots.
+    const ZERO: Self;
+}
+
+impl HeapKey for u64 {
+    const ZERO: u64 = 0;
+}
+
+impl HeapKey for Key {
+    const ZERO: Key = Key::new(0, 0);
+}
+
+/// A key of two words: `primary`, then `secondary`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Key {
+    /// Compared first.
+    pub primary: u64,
+    /// Compared when the primaries are equal.
+    pub secondary: u64,
+}
+
+impl Key {
+    /// A key of two words.
+    pub const fn new(primary: u64, secondary: u64) -> Self {
+        Key { primary, secondary }
+    }
+
+    /// Both words as one number, whose order is the key's: compared without branches.
+    const fn wide(self) -> u128 {
+        ((self.primary as u128) << 64) | self.secondary as u128
+    }
+}
+
+impl Ord for Key {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.wide().cmp(&other.wide())
+    }
+}
+
+impl PartialOrd for Key {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 /// The order between two items whose keys are equal.
 pub trait Ties {
     /// Whether item `a` goes before item `b` (their keys being equal). Must be a strict total
@@ -29,16 +77,16 @@ pub trait Ties {
 
 /// One slot of a heap. See the module documentation for its two roles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HeapSlot {
-    key: u64,
+pub struct HeapSlot<K> {
+    key: K,
     item: u32,
     position: u32,
 }
 
-impl HeapSlot {
+impl<K: HeapKey> HeapSlot<K> {
     /// A slot that holds no entry and whose item is not in the heap.
-    pub const VACANT: HeapSlot = HeapSlot {
-        key: 0,
+    pub const VACANT: HeapSlot<K> = HeapSlot {
+        key: K::ZERO,
         item: NONE,
         position: NONE,
     };
@@ -50,7 +98,7 @@ impl HeapSlot {
 }
 
 /// The smallest entry (key, item) of a heap whose first `len` slots are in use.
-pub fn peek(slots: &[HeapSlot], len: usize) -> Option<(u64, u32)> {
+pub fn peek<K: HeapKey>(slots: &[HeapSlot<K>], len: usize) -> Option<(K, u32)> {
     if len == 0 {
         return None;
     }
@@ -58,38 +106,38 @@ pub fn peek(slots: &[HeapSlot], len: usize) -> Option<(u64, u32)> {
 }
 
 /// Whether `item` is in the heap.
-pub fn contains(slots: &[HeapSlot], item: u32) -> bool {
+pub fn contains<K>(slots: &[HeapSlot<K>], item: u32) -> bool {
     slots
         .get(item as usize)
         .is_some_and(|slot| slot.position != NONE)
 }
 
 /// A mutable view of a heap: its slots, the number in use, and its tie-break.
-pub struct Heap<'a, T> {
-    slots: &'a mut [HeapSlot],
+pub struct Heap<'a, K, T> {
+    slots: &'a mut [HeapSlot<K>],
     len: &'a mut usize,
     ties: T,
 }
 
-impl<'a, T: Ties> Heap<'a, T> {
+impl<'a, K: HeapKey, T: Ties> Heap<'a, K, T> {
     /// A view over `slots`, of which the first `*len` hold the heap.
-    pub fn new(slots: &'a mut [HeapSlot], len: &'a mut usize, ties: T) -> Self {
+    pub fn new(slots: &'a mut [HeapSlot<K>], len: &'a mut usize, ties: T) -> Self {
         Heap { slots, len, ties }
     }
 
     /// The slots, to query with [`contains`].
-    pub fn slots(&self) -> &[HeapSlot] {
+    pub fn slots(&self) -> &[HeapSlot<K>] {
         self.slots
     }
 
     /// The smallest entry, without removing it.
-    pub fn peek(&self) -> Option<(u64, u32)> {
+    pub fn peek(&self) -> Option<(K, u32)> {
         peek(self.slots, *self.len)
     }
 
     /// Adds `item` with `key`. The caller guarantees `item < capacity` and that it is absent;
     /// a violation is ignored (returns false) rather than corrupting the heap.
-    pub fn push(&mut self, item: u32, key: u64) -> bool {
+    pub fn push(&mut self, item: u32, key: K) -> bool {
         let at = *self.len;
         if at >= self.slots.len() || item as usize >= self.slots.len() || contains(self.slots, item)
         {
@@ -101,7 +149,7 @@ impl<'a, T: Ties> Heap<'a, T> {
     }
 
     /// Removes and returns the smallest entry.
-    pub fn pop(&mut self) -> Option<(u64, u32)> {
+    pub fn pop(&mut self) -> Option<(K, u32)> {
         let top = self.peek()?;
         let last = self.len.checked_sub(1)?;
         *self.len = last;
@@ -115,7 +163,7 @@ impl<'a, T: Ties> Heap<'a, T> {
     }
 
     /// Removes `item` if it is in the heap, returning its key.
-    pub fn remove(&mut self, item: u32) -> Option<u64> {
+    pub fn remove(&mut self, item: u32) -> Option<K> {
         let at = self.slots.get(item as usize)?.position as usize;
         let removed = *self.slots.get(at)?;
         let last = self.len.checked_sub(1)?;
@@ -136,7 +184,7 @@ impl<'a, T: Ties> Heap<'a, T> {
 
     /// Gives `item`, which must be in the heap, the key `key` and moves it where it belongs.
     /// Returns false (changing nothing) when `item` is absent.
-    pub fn update(&mut self, item: u32, key: u64) -> bool {
+    pub fn update(&mut self, item: u32, key: K) -> bool {
         let Some(at) = self
             .slots
             .get(item as usize)
@@ -157,11 +205,11 @@ impl<'a, T: Ties> Heap<'a, T> {
         true
     }
 
-    fn less(&self, key_a: u64, item_a: u32, key_b: u64, item_b: u32) -> bool {
+    fn less(&self, key_a: K, item_a: u32, key_b: K, item_b: u32) -> bool {
         key_a < key_b || (key_a == key_b && self.ties.before(item_a, item_b))
     }
 
-    fn place(&mut self, at: usize, key: u64, item: u32) {
+    fn place(&mut self, at: usize, key: K, item: u32) {
         if let Some(slot) = self.slots.get_mut(at) {
             slot.key = key;
             slot.item = item;
@@ -176,7 +224,7 @@ impl<'a, T: Ties> Heap<'a, T> {
     }
 
     /// Moves the entry at `at` up while it is smaller than its parent, then writes it.
-    fn sift_up(&mut self, mut at: usize, key: u64, item: u32) {
+    fn sift_up(&mut self, mut at: usize, key: K, item: u32) {
         while at > 0 {
             let parent = at.saturating_sub(1) / ARITY;
             let Some(&above) = self.slots.get(parent) else {
@@ -209,9 +257,9 @@ impl<'a, T: Ties> Heap<'a, T> {
     /// The smallest slot among positions `first..end`, with its position. A full family of
     /// four is compared as a tournament (two independent comparisons, then one), which keeps
     /// the dependency chain short.
-    fn smallest(&self, first: usize, end: usize) -> Option<(usize, HeapSlot)> {
+    fn smallest(&self, first: usize, end: usize) -> Option<(usize, HeapSlot<K>)> {
         let children = self.slots.get(first..end)?;
-        let pick = |a: (usize, HeapSlot), b: (usize, HeapSlot)| {
+        let pick = |a: (usize, HeapSlot<K>), b: (usize, HeapSlot<K>)| {
             if self.less(b.1.key, b.1.item, a.1.key, a.1.item) {
                 b
             } else {
@@ -251,16 +299,16 @@ mod tests {
     /// Random pushes, pops and removals agree with a sorted vector.
     fn agrees_with_sorted_reference(ops: Vec<(u8, u16)>) -> bool {
         const CAP: usize = 40;
-        let mut slots = [HeapSlot::VACANT; CAP];
+        let mut slots = [HeapSlot::<Key>::VACANT; CAP];
         let mut len = 0;
         // Reference entries sort as (key, larger item first).
-        let mut reference: Vec<(u64, core::cmp::Reverse<u32>)> = Vec::new();
+        let mut reference: Vec<(Key, core::cmp::Reverse<u32>)> = Vec::new();
         for (op, value) in ops {
             let item = u32::from(value) % CAP as u32;
             let mut heap = Heap::new(&mut slots, &mut len, LargerFirst);
             match op % 4 {
                 3 => {
-                    let key = u64::from(value / 11 % 5);
+                    let key = Key::new(u64::from(value / 11 % 5), u64::from(value % 2));
                     let at = reference.iter().position(|&(_, i)| i.0 == item);
                     if heap.update(item, key) != at.is_some() {
                         return false;
@@ -270,7 +318,7 @@ mod tests {
                     }
                 }
                 0 => {
-                    let key = u64::from(value / 7 % 5);
+                    let key = Key::new(u64::from(value / 7 % 5), u64::from(value % 3 / 2));
                     let present = reference.iter().any(|&(_, i)| i.0 == item);
                     if heap.push(item, key) == present {
                         return false;

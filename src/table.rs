@@ -11,38 +11,43 @@
 //! holds slices the caller provides (the C ABI carves them out of one buffer). Algorithms are
 //! written once against [`Storage`].
 
-use crate::heap::HeapSlot;
+use crate::heap::{HeapKey, HeapSlot};
 use crate::id_index::{self, Row, TableHead};
 use crate::{Error, Result};
 
-/// A row type with an empty value to fill storage with.
+/// A row type: its empty value, to fill storage with, and the key of the heaps over it.
 pub trait Vacant: Copy {
     /// The empty row.
     const VACANT: Self;
+    /// The key the table's heaps order these rows by.
+    type Key: HeapKey;
 }
 
+/// A heap slot of a table of rows `R`.
+pub type Slot<R> = HeapSlot<<R as Vacant>::Key>;
+
 /// Shared views of the parts.
-pub struct Parts<'a, R, const H: usize> {
+pub struct Parts<'a, R: Vacant, const H: usize> {
     /// One row per entity.
     pub rows: &'a [R],
     /// Heads of the id table's chains.
     pub buckets: &'a [u32],
     /// The heaps.
-    pub heaps: [&'a [HeapSlot]; H],
+    pub heaps: [&'a [Slot<R>]; H],
 }
 
 /// Mutable views of the parts.
-pub struct PartsMut<'a, R, const H: usize> {
+pub struct PartsMut<'a, R: Vacant, const H: usize> {
     /// One row per entity.
     pub rows: &'a mut [R],
     /// Heads of the id table's chains.
     pub buckets: &'a mut [u32],
     /// The heaps.
-    pub heaps: [&'a mut [HeapSlot]; H],
+    pub heaps: [&'a mut [Slot<R>]; H],
 }
 
 /// Storage for a table of rows `R` with `H` heaps, all parts of equal length.
-pub trait Storage<R, const H: usize> {
+pub trait Storage<R: Vacant, const H: usize> {
     /// Shared views of the parts.
     fn parts(&self) -> Parts<'_, R, H>;
     /// Mutable views of the parts.
@@ -51,10 +56,10 @@ pub trait Storage<R, const H: usize> {
 
 /// Arrays for `N` rows, owned by the structure that uses them. Large: box it or place it in a
 /// `static` when `N` is large.
-pub struct Inline<R, const N: usize, const H: usize> {
+pub struct Inline<R: Vacant, const N: usize, const H: usize> {
     rows: [R; N],
     buckets: [u32; N],
-    heaps: [[HeapSlot; N]; H],
+    heaps: [[Slot<R>; N]; H],
 }
 
 impl<R: Vacant, const N: usize, const H: usize> Inline<R, N, H> {
@@ -74,7 +79,7 @@ impl<R: Vacant, const N: usize, const H: usize> Default for Inline<R, N, H> {
     }
 }
 
-impl<R, const N: usize, const H: usize> Storage<R, H> for Inline<R, N, H> {
+impl<R: Vacant, const N: usize, const H: usize> Storage<R, H> for Inline<R, N, H> {
     fn parts(&self) -> Parts<'_, R, H> {
         Parts {
             rows: &self.rows,
@@ -92,18 +97,18 @@ impl<R, const N: usize, const H: usize> Storage<R, H> for Inline<R, N, H> {
 }
 
 /// Slices the caller owns. Their contents are overwritten when a structure is built on them.
-pub struct Borrowed<'a, R, const H: usize> {
+pub struct Borrowed<'a, R: Vacant, const H: usize> {
     rows: &'a mut [R],
     buckets: &'a mut [u32],
-    heaps: [&'a mut [HeapSlot]; H],
+    heaps: [&'a mut [Slot<R>]; H],
 }
 
-impl<'a, R, const H: usize> Borrowed<'a, R, H> {
+impl<'a, R: Vacant, const H: usize> Borrowed<'a, R, H> {
     /// Storage over slices of equal length; [`Error::LengthMismatch`] otherwise.
     pub fn new(
         rows: &'a mut [R],
         buckets: &'a mut [u32],
-        heaps: [&'a mut [HeapSlot]; H],
+        heaps: [&'a mut [Slot<R>]; H],
     ) -> Result<Self> {
         let n = rows.len();
         if buckets.len() != n || heaps.iter().any(|heap| heap.len() != n) {
@@ -117,7 +122,7 @@ impl<'a, R, const H: usize> Borrowed<'a, R, H> {
     }
 }
 
-impl<R, const H: usize> Storage<R, H> for Borrowed<'_, R, H> {
+impl<R: Vacant, const H: usize> Storage<R, H> for Borrowed<'_, R, H> {
     fn parts(&self) -> Parts<'_, R, H> {
         Parts {
             rows: self.rows,

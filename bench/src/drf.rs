@@ -40,9 +40,7 @@ pub fn busy_queue(
 
 /// One decision on the queue: the next user starts a task (its share rises, O(log n)).
 pub fn decide(queue: &mut DrfQueue<fairsched::drf::Borrowed<'_>>) -> u64 {
-    let next = queue.next().expect("active users");
-    queue.tasks_started(next, 1).expect("known user");
-    next
+    queue.start_next().expect("active users")
 }
 
 /// The baseline: YARN's fair-share policy and Mesos' sorter sort every user by weighted

@@ -43,6 +43,7 @@ use crate::table::{self, Parts, PartsMut, Storage};
 use crate::{Error, Result};
 use gps::VirtualClock;
 use storage::ArrivalThenId;
+
 use storage::{BACKLOG, GPS};
 
 /// The largest magnitude of a time: 2^60.

@@ -3,7 +3,7 @@
 //! - `gps`: the GPS reference's active jobs, by virtual finish time;
 //! - `backlog`: the jobs with waiting tasks, by virtual finish time;
 //!
-//! both breaking ties by arrival time, then id ([`ArrivalThenId`]).
+//! both keyed by virtual finish time, breaking ties by arrival time, then id ([`ArrivalThenId`]).
 
 use crate::heap::Ties;
 use crate::id_index::{Links, Row};
@@ -44,6 +44,9 @@ pub struct JobRow {
 }
 
 impl Vacant for JobRow {
+    /// Virtual finish time: equal ones are rare, and the tie-break (arrival, then id) reads
+    /// the rows.
+    type Key = u64;
     const VACANT: JobRow = JobRow {
         id: 0,
         arrival: 0.0,

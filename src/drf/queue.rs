@@ -14,8 +14,8 @@
 //! [`DrfQueue::allocate_round`] is discrete DRF, progressive filling one task at a time: the
 //! lowest-share active user whose next task fits the free resources gets it, until none fits.
 
-use crate::heap::{self, Heap, Ties};
-use crate::id_index::{self, Links, Row, TableHead};
+use crate::heap::{self, Heap, Key};
+use crate::id_index::{self, Links, LowerId, Row, TableHead};
 use crate::num::{self, order_bits};
 use crate::resources::Resources;
 use crate::table::{self, Parts, PartsMut, Storage, Vacant};
@@ -50,9 +50,17 @@ impl UserRow {
     pub(crate) fn weighted_share(&self) -> f64 {
         self.running as f64 * self.dominant / self.weight
     }
+
+    /// The queue's order: weighted dominant share, then id (unique, so the order is total).
+    fn key(&self) -> Key {
+        Key::new(order_bits(self.weighted_share()), self.id)
+    }
 }
 
 impl Vacant for UserRow {
+    /// Weighted dominant share, then id: equal shares are common (users with equal demands and
+    /// running counts), so the id rides in the key and comparisons never read the rows.
+    type Key = Key;
     const VACANT: UserRow = UserRow {
         id: 0,
         weight: 1.0,
@@ -74,16 +82,6 @@ impl Row for UserRow {
     }
     fn links_mut(&mut self) -> &mut Links {
         &mut self.links
-    }
-}
-
-/// Equal weighted shares: the lower id first.
-pub(crate) struct LowerId<'a>(pub(crate) &'a [UserRow]);
-
-impl Ties for LowerId<'_> {
-    fn before(&self, a: u32, b: u32) -> bool {
-        let id = |row: u32| self.0.get(row as usize).map(|r| r.id);
-        id(a) < id(b)
     }
 }
 
@@ -246,6 +244,15 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
         rows.get(row as usize).map(|r| r.id)
     }
 
+    /// Starts one task of the next user (see [`DrfQueue::next`]) and returns its id: the
+    /// allocator's decision in one call, O(log n). `None` when no user is active.
+    pub fn start_next(&mut self) -> Option<u64> {
+        let row = self.top()?;
+        let id = self.row(row).id;
+        self.start_one(row);
+        Some(id)
+    }
+
     /// What the queue knows about user `id`.
     pub fn user(&self, id: u64) -> Result<UserInfo> {
         let r = self.row(self.row_of(id)?);
@@ -327,16 +334,30 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
 
     /// Starts one pending task of the user in `row`.
     pub(crate) fn start_one(&mut self, row: u32) {
-        let user = self.row(row);
-        self.set_running_of(row, user.running.saturating_add(1));
-        self.set_pending_of(row, user.pending.saturating_sub(1));
+        let PartsMut {
+            rows,
+            heaps: [active],
+            ..
+        } = self.storage.parts_mut();
+        let Some(user) = rows.get_mut(row as usize) else {
+            return;
+        };
+        user.running = user.running.saturating_add(1);
+        user.pending = user.pending.saturating_sub(1);
+        let (key, still_pending) = (user.key(), user.pending > 0);
+        let mut heap = Heap::new(active, &mut self.active, LowerId(rows));
+        if still_pending {
+            heap.update(row, key);
+        } else {
+            heap.remove(row);
+        }
     }
 
     fn set_running_of(&mut self, row: u32, running: u64) {
         if let Some(r) = self.row_mut(row) {
             r.running = running;
         }
-        let key = order_bits(self.row(row).weighted_share());
+        let key = self.row(row).key();
         let PartsMut {
             rows,
             heaps: [active],
@@ -357,7 +378,7 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
     }
 
     fn activate(&mut self, row: u32) {
-        let key = order_bits(self.row(row).weighted_share());
+        let key = self.row(row).key();
         let PartsMut {
             rows,
             heaps: [active],

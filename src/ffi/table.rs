@@ -8,6 +8,7 @@
 
 use super::{FairschedStatus, Status};
 use crate::heap::HeapSlot;
+use crate::table::Slot;
 use crate::table::{Borrowed, Vacant};
 use core::mem::{align_of, size_of};
 
@@ -20,13 +21,13 @@ struct Layout<const H: usize> {
     bytes: usize,
 }
 
-const fn align<T, R>() -> usize {
+const fn align<T, R: Vacant>() -> usize {
     let mut a = align_of::<T>();
     if align_of::<R>() > a {
         a = align_of::<R>();
     }
-    if align_of::<HeapSlot>() > a {
-        a = align_of::<HeapSlot>();
+    if align_of::<Slot<R>>() > a {
+        a = align_of::<Slot<R>>();
     }
     if align_of::<u32>() > a {
         a = align_of::<u32>();
@@ -34,7 +35,7 @@ const fn align<T, R>() -> usize {
     a
 }
 
-fn layout<T, R, const H: usize>(capacity: usize) -> Status<Layout<H>> {
+fn layout<T, R: Vacant, const H: usize>(capacity: usize) -> Status<Layout<H>> {
     let too_large = FairschedStatus::CapacityTooLarge;
     let align = align::<T, R>();
     let part = |start: usize, size: usize| -> Status<(usize, usize)> {
@@ -50,7 +51,7 @@ fn layout<T, R, const H: usize>(capacity: usize) -> Status<Layout<H>> {
     end = after_buckets;
     let mut heaps = [0; H];
     for heap in &mut heaps {
-        let (at, after) = part(end, size_of::<HeapSlot>())?;
+        let (at, after) = part(end, size_of::<Slot<R>>())?;
         *heap = at;
         end = after;
     }
@@ -69,7 +70,7 @@ fn layout<T, R, const H: usize>(capacity: usize) -> Status<Layout<H>> {
 
 /// The bytes a block for handle `T` and a table of `capacity` rows `R` with `H` heaps needs,
 /// alignment slack included.
-pub(crate) fn storage_size<T, R, const H: usize>(capacity: usize) -> Status<usize> {
+pub(crate) fn storage_size<T, R: Vacant, const H: usize>(capacity: usize) -> Status<usize> {
     Ok(layout::<T, R, H>(capacity)?.bytes)
 }
 

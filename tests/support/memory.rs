@@ -3,13 +3,13 @@
 
 use fairsched::cfq::{Borrowed as CfqBorrowed, Cfq, JobRow, HEAPS};
 use fairsched::heap::HeapSlot;
-use fairsched::table::{Borrowed, Vacant};
+use fairsched::table::{Borrowed, Slot, Vacant};
 
 /// The parts of a table's storage, on the heap.
-pub struct Memory<R, const H: usize> {
+pub struct Memory<R: Vacant, const H: usize> {
     rows: Vec<R>,
     buckets: Vec<u32>,
-    heaps: [Vec<HeapSlot>; H],
+    heaps: [Vec<Slot<R>>; H],
 }
 
 impl<R: Vacant, const H: usize> Memory<R, H> {
