@@ -245,7 +245,9 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
     }
 
     /// Starts one task of the next user (see [`DrfQueue::next`]) and returns its id: the
-    /// allocator's decision in one call, O(log n). `None` when no user is active.
+    /// allocator's decision in one call, O(log n), for callers that place the task themselves
+    /// (nothing is checked against free resources; [`DrfQueue::allocate_round`] does that).
+    /// `None` when no user is active.
     pub fn start_next(&mut self) -> Option<u64> {
         let row = self.top()?;
         let id = self.row(row).id;
