@@ -35,6 +35,23 @@ pub trait Program {
     fn bound(&self, row: usize) -> f64;
     /// Writes column `j` of `A` into `out[..rows]` and returns its cost `c_j`.
     fn column(&self, j: usize, out: &mut [f64; MAX_ROWS]) -> f64;
+
+    /// Calls `visit(j, c_j - y·A_j)` for every column `j`, in order: the pricing pass, the
+    /// solver's hot loop. The default goes through [`Program::column`]; a program that can
+    /// fold the duals into its data once per pass should override it.
+    fn reduced_costs<F: FnMut(usize, f64)>(&self, duals: &[f64; MAX_ROWS], mut visit: F) {
+        let mut column = [0.0; MAX_ROWS];
+        for j in 0..self.columns() {
+            let cost = self.column(j, &mut column);
+            let price: f64 = duals
+                .iter()
+                .zip(&column)
+                .take(self.rows())
+                .map(|(y, a)| y * a)
+                .sum();
+            visit(j, cost - price);
+        }
+    }
 }
 
 /// An optimal basic solution.
@@ -161,37 +178,34 @@ impl Tableau {
                 *y += cost * inv;
             }
         }
-        let mut best: Option<(usize, f64, f64)> = None; // (variable, reduced cost, cost)
-        let mut candidate = [0.0; MAX_ROWS];
-        for var in 0..self.columns.saturating_add(self.rows) {
-            if self.is_basic(var) {
-                continue;
-            }
-            let cost = if var < self.columns {
-                program.column(var, &mut candidate)
-            } else {
-                candidate = [0.0; MAX_ROWS];
-                if let Some(unit) = candidate.get_mut(var.saturating_sub(self.columns)) {
-                    *unit = 1.0;
-                }
-                0.0
+        // The best improving variable: the largest reduced cost, or under Bland's rule the
+        // first; columns come before slacks.
+        let mut best: Option<(usize, f64)> = None;
+        let mut consider = |var: usize, reduced: f64| {
+            let improves = reduced > COST_TOLERANCE;
+            let wanted = match best {
+                None => improves,
+                Some((_, top)) => improves && !bland && reduced > top,
             };
-            let price: f64 = duals
-                .iter()
-                .zip(&candidate)
-                .take(self.rows)
-                .map(|(y, a)| y * a)
-                .sum();
-            let reduced = cost - price;
-            if reduced > COST_TOLERANCE && best.is_none_or(|(_, top, _)| reduced > top) {
-                best = Some((var, reduced, cost));
-                *column = candidate;
-                if bland {
-                    break;
-                }
+            if wanted && !self.is_basic(var) {
+                best = Some((var, reduced));
             }
+        };
+        program.reduced_costs(&duals, &mut consider);
+        for (k, &y) in duals.iter().enumerate().take(self.rows) {
+            consider(self.columns.saturating_add(k), -y);
         }
-        best.map(|(var, _, cost)| (var, cost))
+        let (var, _) = best?;
+        let cost = if var < self.columns {
+            program.column(var, column)
+        } else {
+            *column = [0.0; MAX_ROWS];
+            if let Some(unit) = column.get_mut(var.saturating_sub(self.columns)) {
+                *unit = 1.0;
+            }
+            0.0
+        };
+        Some((var, cost))
     }
 
     /// `B^-1 a`: how the basic variables change per unit of the entering one.

@@ -62,11 +62,20 @@ impl<'a> Users<'a> {
 
     /// User `i`'s per-task demand.
     pub fn demand(&self, i: usize) -> Resources {
+        Resources::validated(self.demand_amounts(i))
+    }
+
+    /// User `i`'s per-task demand as the caller's amounts, one per kind.
+    pub fn demand_amounts(&self, i: usize) -> &'a [f64] {
         let kinds = self.capacity.kinds();
-        let row = i
-            .checked_mul(kinds)
-            .and_then(|start| self.demands.get(start..start.saturating_add(kinds)));
-        Resources::validated(row.unwrap_or_default())
+        i.checked_mul(kinds)
+            .and_then(|start| self.demands.get(start..start.saturating_add(kinds)))
+            .unwrap_or_default()
+    }
+
+    /// Every user's per-task demand, in order, as the caller's amounts.
+    pub fn demand_rows(&self) -> core::slice::ChunksExact<'a, f64> {
+        self.demands.chunks_exact(self.capacity.kinds())
     }
 
     /// User `i`'s dominant share of one task, `δ_i = max_k d_ik / r_k`.

@@ -205,6 +205,22 @@ impl Program for EfficiencyProgram<'_> {
         }
         cost
     }
+
+    /// `c_j - y·A_j = Σ_k d_jk (1 - y_k) / r_k`: the duals and the capacity fold into one
+    /// factor per kind, and each user costs one dot product over its own demand row.
+    fn reduced_costs<F: FnMut(usize, f64)>(&self, duals: &[f64; MAX_ROWS], mut visit: F) {
+        let mut factor = [0.0; MAX_ROWS];
+        for ((f, y), r) in factor
+            .iter_mut()
+            .zip(duals)
+            .zip(self.users.capacity().as_slice())
+        {
+            *f = (1.0 - y) / r;
+        }
+        for (j, demand) in self.users.demand_rows().enumerate() {
+            visit(j, demand.iter().zip(&factor).map(|(d, f)| d * f).sum());
+        }
+    }
 }
 
 /// Whether users `i` and `j` demand resources in the same proportions: `d_i / δ_i == d_j / δ_j`.
