@@ -5,54 +5,11 @@
  *
  * Built and run by run-tests.sh: C11, ASan and UBSan, -DFAIRSCHED_TESTING.
  */
-#include "fairsched.h"
+#include "check.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- Checks ---------------------------------------------------------------------------------- */
-
-static int failed_checks; /* in the test being run */
-
-static void check_at(bool ok, const char *what, int line) {
-    if (!ok) {
-        fprintf(stderr, "    line %d: %s\n", line, what);
-        failed_checks++;
-    }
-}
-
-static void check_status_at(fairsched_status got, fairsched_status want, const char *call,
-                            int line) {
-    if (got != want) {
-        fprintf(stderr, "    line %d: %s returned %d (%s), expected %d (%s)\n", line, call,
-                (int)got, fairsched_status_message(got), (int)want,
-                fairsched_status_message(want));
-        failed_checks++;
-    }
-}
-
-#define CHECK(condition) check_at((condition), #condition, __LINE__)
-#define CHECK_STATUS(call, status) check_status_at((call), (status), #call, __LINE__)
-#define CHECK_OK(call) CHECK_STATUS(call, FAIRSCHED_STATUS_OK)
-
-/* Out-parameters that a call must not write are filled with this byte first. */
-enum { POISON = 0xA5 };
-
-static bool is_poison(const void *bytes, size_t len) {
-    const unsigned char *byte = bytes;
-    for (size_t i = 0; i < len; i++) {
-        if (byte[i] != POISON) {
-            return false;
-        }
-    }
-    return true;
-}
-
-#define POISON_FILL(object) memset(&(object), POISON, sizeof(object))
-#define CHECK_UNWRITTEN(object) \
-    check_at(is_poison(&(object), sizeof(object)), #object " left unwritten", __LINE__)
 
 /* ---- Schedulers ------------------------------------------------------------------------------ */
 
@@ -154,7 +111,7 @@ static void test_paper_example(void) {
         uint64_t id;
         double completion, gps_completion;
     } want[] = {{1, 9.0, 7.0}, {2, 12.0, 11.0}, {3, 8.0, 10.333333333333334}};
-    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+    for (size_t i = 0; i < LENGTH(want); i++) {
         const fairsched_cfq_job_info job = job_of(s.cfq, want[i].id);
         CHECK(job.completed && job.completion == want[i].completion);
         CHECK(!job.gps_active && job.gps_completion == want[i].gps_completion);
@@ -342,7 +299,7 @@ static void test_bad_times(void) {
         {0x1p61, FAIRSCHED_STATUS_OUT_OF_RANGE},
     };
     scheduler s = fixture();
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    for (size_t i = 0; i < LENGTH(cases); i++) {
         const double now = cases[i].now;
         const fairsched_status status = cases[i].status;
         CHECK_FAILS(s.cfq, status, fairsched_cfq_advance(s.cfq, now));
@@ -371,7 +328,7 @@ static void test_bad_numbers(void) {
         {0x1p61, 1, FAIRSCHED_STATUS_OUT_OF_RANGE},
         {1.0, 0, FAIRSCHED_STATUS_NOT_POSITIVE},
     };
-    for (size_t i = 0; i < sizeof arrivals / sizeof *arrivals; i++) {
+    for (size_t i = 0; i < LENGTH(arrivals); i++) {
         CHECK_FAILS(s.cfq, arrivals[i].status,
                     fairsched_cfq_arrive(s.cfq, 12.0, UNKNOWN_JOB, arrivals[i].slot_time,
                                          arrivals[i].weight));
@@ -455,10 +412,7 @@ static void test_empty_calls(void) {
 
 /* ---- Runner ---------------------------------------------------------------------------------- */
 
-static const struct {
-    const char *name;
-    void (*run)(void);
-} tests[] = {
+static const test_case tests[] = {
     {"paper_example", test_paper_example},
     {"status_messages", test_status_messages},
     {"abi_version", test_abi_version},
@@ -476,17 +430,5 @@ static const struct {
 };
 
 int main(void) {
-    int passed = 0, failed = 0;
-    for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) {
-        failed_checks = 0;
-        tests[i].run();
-        printf("%-4s %s\n", failed_checks == 0 ? "ok" : "FAIL", tests[i].name);
-        if (failed_checks == 0) {
-            passed++;
-        } else {
-            failed++;
-        }
-    }
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return run_tests(tests, LENGTH(tests));
 }

@@ -1,20 +1,12 @@
 package fairsched
 
-// #include <stdlib.h>
 // #include "fairsched.h"
 import "C"
 
 import (
-	"errors"
 	"runtime"
 	"unsafe"
 )
-
-// ErrClosed is returned by every method of a CFQ after Close, Close included.
-var ErrClosed = errors.New("fairsched: CFQ is closed")
-
-// ErrOutOfMemory is returned by NewCFQ when the memory for the capacity cannot be allocated.
-var ErrOutOfMemory = errors.New("fairsched: out of memory for the capacity")
 
 // CFQ is a Cluster Fair Queueing scheduler (Chen, Wang, Zhang, Li).
 //
@@ -35,8 +27,7 @@ var ErrOutOfMemory = errors.New("fairsched: out of memory for the capacity")
 // A CFQ lives in C memory, fixed in size by its capacity: Close it when done. It is not safe
 // for concurrent use.
 type CFQ struct {
-	memory unsafe.Pointer   // from C.calloc; nil once closed
-	handle *C.fairsched_cfq // points into memory; nil once closed
+	native object[*C.fairsched_cfq]
 }
 
 // JobInfo is what the scheduler knows about one job.
@@ -71,56 +62,34 @@ func NewCFQ(capacity, slots uint32, startTime float64) (*CFQ, error) {
 	if err := check(C.fairsched_cfq_storage_size(C.uint32_t(capacity), &size)); err != nil {
 		return nil, err
 	}
-	// calloc, unlike cgo's C.malloc, reports a failure instead of ending the program.
-	memory := C.calloc(1, size)
-	if memory == nil {
-		return nil, ErrOutOfMemory
-	}
-	var handle *C.fairsched_cfq
-	status := C.fairsched_cfq_init(memory, size, C.uint32_t(capacity), C.uint32_t(slots),
-		C.double(startTime), &handle)
-	if err := check(status); err != nil {
-		C.free(memory)
+	native, err := newObject(size, func(memory unsafe.Pointer, handle **C.fairsched_cfq) C.fairsched_status {
+		return C.fairsched_cfq_init(memory, size, C.uint32_t(capacity), C.uint32_t(slots),
+			C.double(startTime), handle)
+	})
+	if err != nil {
 		return nil, err
 	}
-	c := &CFQ{memory: memory, handle: handle}
+	c := &CFQ{native: native}
 	runtime.SetFinalizer(c, (*CFQ).Close)
 	return c, nil
 }
 
 // Close frees the scheduler's memory. Calls after the first return ErrClosed.
 func (c *CFQ) Close() error {
-	if c.memory == nil {
-		return ErrClosed
-	}
-	C.free(c.memory)
-	c.memory, c.handle = nil, nil
 	runtime.SetFinalizer(c, nil)
-	return nil
-}
-
-// call makes one C call with the scheduler's handle and maps its status to an error. The
-// closed check and the KeepAlive (no finalizer may free the memory during the call) are here
-// so that no method can forget them.
-func (c *CFQ) call(export func(handle *C.fairsched_cfq) C.fairsched_status) error {
-	if c.handle == nil {
-		return ErrClosed
-	}
-	err := check(export(c.handle))
-	runtime.KeepAlive(c)
-	return err
+	return c.native.close()
 }
 
 // Advance moves the clock to now, processing GPS departures up to it.
 func (c *CFQ) Advance(now float64) error {
-	return c.call(func(h *C.fairsched_cfq) C.fairsched_status {
+	return c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {
 		return C.fairsched_cfq_advance(h, C.double(now))
 	})
 }
 
 // SetSlots makes GPS share slots slots from now on (machines joined or left).
 func (c *CFQ) SetSlots(now float64, slots uint32) error {
-	return c.call(func(h *C.fairsched_cfq) C.fairsched_status {
+	return c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {
 		return C.fairsched_cfq_set_slots(h, C.double(now), C.uint32_t(slots))
 	})
 }
@@ -129,7 +98,7 @@ func (c *CFQ) SetSlots(now float64, slots uint32) error {
 // virtual finish time is fixed here. Capacity is judged at the previous call's time: rows of
 // removed jobs are freed as GPS completes them, so Advance first to reclaim them.
 func (c *CFQ) Arrive(now float64, id uint64, slotTime float64, weight uint32) error {
-	return c.call(func(h *C.fairsched_cfq) C.fairsched_status {
+	return c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {
 		return C.fairsched_cfq_arrive(h, C.double(now), C.uint64_t(id), C.double(slotTime),
 			C.uint32_t(weight))
 	})
@@ -138,7 +107,7 @@ func (c *CFQ) Arrive(now float64, id uint64, slotTime float64, weight uint32) er
 // SetPending sets the number of tasks job id has waiting for a slot: above zero the job is
 // backlogged, zero takes it out of the backlog.
 func (c *CFQ) SetPending(id uint64, pending uint32) error {
-	return c.call(func(h *C.fairsched_cfq) C.fairsched_status {
+	return c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {
 		return C.fairsched_cfq_set_pending(h, C.uint64_t(id), C.uint32_t(pending))
 	})
 }
@@ -146,7 +115,7 @@ func (c *CFQ) SetPending(id uint64, pending uint32) error {
 // SetPendingBatch is SetPending for ids[i] and pending[i], in one call: all or nothing. A
 // repeated id takes its last count.
 func (c *CFQ) SetPendingBatch(ids []uint64, pending []uint32) error {
-	return c.call(func(h *C.fairsched_cfq) C.fairsched_status {
+	return c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {
 		return C.fairsched_cfq_set_pending_batch(h,
 			(*C.uint64_t)(unsafe.SliceData(ids)), C.size_t(len(ids)),
 			(*C.uint32_t)(unsafe.SliceData(pending)), C.size_t(len(pending)))
@@ -158,7 +127,7 @@ func (c *CFQ) SetPendingBatch(ids []uint64, pending []uint32) error {
 // out and returns how many it wrote: fewer than len(out) when the backlog runs dry.
 func (c *CFQ) Offer(out []uint64) (int, error) {
 	var assigned C.size_t
-	err := c.call(func(h *C.fairsched_cfq) C.fairsched_status {
+	err := c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {
 		return C.fairsched_cfq_offer(h, (*C.uint64_t)(unsafe.SliceData(out)), C.size_t(len(out)),
 			&assigned)
 	})
@@ -170,7 +139,7 @@ func (c *CFQ) Offer(out []uint64) (int, error) {
 func (c *CFQ) Peek() (id uint64, ok bool, err error) {
 	var next C.uint64_t
 	var found C.bool
-	err = c.call(func(h *C.fairsched_cfq) C.fairsched_status {
+	err = c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {
 		return C.fairsched_cfq_peek(h, &next, &found)
 	})
 	return uint64(next), bool(found), err
@@ -179,7 +148,7 @@ func (c *CFQ) Peek() (id uint64, ok bool, err error) {
 // Complete records that job id finished in the real system at now: it leaves the backlog for
 // good and stays queryable until Remove. Its place in GPS is unchanged.
 func (c *CFQ) Complete(now float64, id uint64) error {
-	return c.call(func(h *C.fairsched_cfq) C.fairsched_status {
+	return c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {
 		return C.fairsched_cfq_complete(h, C.double(now), C.uint64_t(id))
 	})
 }
@@ -188,7 +157,7 @@ func (c *CFQ) Complete(now float64, id uint64) error {
 // job). The id can be reused at once; a job still active in GPS keeps its place, and its row,
 // until GPS completes it.
 func (c *CFQ) Remove(now float64, id uint64) error {
-	return c.call(func(h *C.fairsched_cfq) C.fairsched_status {
+	return c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {
 		return C.fairsched_cfq_remove(h, C.double(now), C.uint64_t(id))
 	})
 }
@@ -196,7 +165,7 @@ func (c *CFQ) Remove(now float64, id uint64) error {
 // Job returns what the scheduler knows about job id.
 func (c *CFQ) Job(id uint64) (JobInfo, error) {
 	var info C.fairsched_cfq_job_info
-	err := c.call(func(h *C.fairsched_cfq) C.fairsched_status {
+	err := c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {
 		return C.fairsched_cfq_job_get(h, C.uint64_t(id), &info)
 	})
 	if err != nil {
@@ -229,7 +198,7 @@ func optional(x C.double, present bool) *float64 {
 // stays. It costs O(jobs).
 func (c *CFQ) GPSCompletionEstimate(id uint64) (float64, error) {
 	var time C.double
-	err := c.call(func(h *C.fairsched_cfq) C.fairsched_status {
+	err := c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {
 		return C.fairsched_cfq_gps_completion_estimate(h, C.uint64_t(id), &time)
 	})
 	return float64(time), err
@@ -238,7 +207,7 @@ func (c *CFQ) GPSCompletionEstimate(id uint64) (float64, error) {
 // Stats returns the scheduler as a whole.
 func (c *CFQ) Stats() (Stats, error) {
 	var stats C.fairsched_cfq_stats
-	err := c.call(func(h *C.fairsched_cfq) C.fairsched_status {
+	err := c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {
 		return C.fairsched_cfq_stats_get(h, &stats)
 	})
 	if err != nil {

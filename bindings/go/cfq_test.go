@@ -279,11 +279,17 @@ func TestErrorsCarryTheirStatus(t *testing.T) {
 // expectFailure checks that call fails with want and leaves the fixture as it was.
 func expectFailure(t *testing.T, c *fairsched.CFQ, want error, call func() error) {
 	t.Helper()
-	before := snapshot(t, c)
+	expectUnchanged(t, want, func() string { return snapshot(t, c) }, call)
+}
+
+// expectUnchanged checks that call fails with want and leaves state as it was.
+func expectUnchanged(t *testing.T, want error, state func() string, call func() error) {
+	t.Helper()
+	before := state()
 	if err := call(); !errors.Is(err, want) {
 		t.Errorf("got error %v, want %v", err, want)
 	}
-	expect(t, "state after the failed call", snapshot(t, c), before)
+	expect(t, "state after the failed call", state(), before)
 }
 
 // snapshot renders what can be observed of the fixture: its stats and its two jobs.

@@ -1,9 +1,25 @@
 // Package fairsched binds the fairsched C ABI (include/fairsched.h): published
-// cluster-scheduling algorithms, allocation-free, behind one C interface. Only CFQ (Cluster
-// Fair Queueing) exists so far.
+// cluster-scheduling algorithms, allocation-free, behind one C interface. So far: CFQ (Cluster
+// Fair Queueing), DRF (Dominant Resource Fairness) and QKnobler.
 //
 // The package links the static library statically: build it first with
 // ../../scripts/build-native (see README.md).
+//
+// # DRF and QKnobler
+//
+// DRF is weighted Dominant Resource Fairness (Ghodsi et al.) as the QKnobler paper (Tang, Yu,
+// Li) models it: users share a capacity of several resource kinds, every task of a user needs
+// the same demand vector, and a user's dominant share is the largest share of any kind its
+// tasks hold. DRF equalizes dominant shares divided by weights. QKnobler trades that fairness
+// for efficiency with a knob ρ in [0, 1], within a guaranteed bound: ρ = 1 is DRF, ρ = 0 pure
+// efficiency.
+//
+// DRFDivisible and QKnoblerAllocate take users as three slices: capacity, one amount per
+// resource kind (1 to 8 kinds, each finite and positive, in any unit); weights, one per user
+// (finite, positive); demands, every user's per-task demand row after row, user i's at
+// demands[i*kinds:(i+1)*kinds] (each amount finite and not negative, not all zero). A
+// DRFQueue takes its capacity and each user's demand the same way. Slices are read, or
+// written, during the call only.
 package fairsched
 
 // This file holds every cgo directive of the package: where the header and the static library
@@ -29,6 +45,26 @@ package fairsched
 #cgo nocallback fairsched_cfq_gps_completion_estimate
 #cgo noescape fairsched_cfq_stats_get
 #cgo nocallback fairsched_cfq_stats_get
+#cgo noescape fairsched_drf_divisible
+#cgo nocallback fairsched_drf_divisible
+#cgo noescape fairsched_drf_queue_storage_size
+#cgo nocallback fairsched_drf_queue_storage_size
+#cgo noescape fairsched_drf_queue_init
+#cgo nocallback fairsched_drf_queue_init
+#cgo noescape fairsched_drf_queue_add_user
+#cgo nocallback fairsched_drf_queue_add_user
+#cgo noescape fairsched_drf_queue_next
+#cgo nocallback fairsched_drf_queue_next
+#cgo noescape fairsched_drf_queue_user_get
+#cgo nocallback fairsched_drf_queue_user_get
+#cgo noescape fairsched_drf_queue_stats_get
+#cgo nocallback fairsched_drf_queue_stats_get
+#cgo noescape fairsched_drf_queue_allocate_round
+#cgo nocallback fairsched_drf_queue_allocate_round
+#cgo noescape fairsched_qknobler_allocate
+#cgo nocallback fairsched_qknobler_allocate
+#cgo noescape fairsched_qknobler_round
+#cgo nocallback fairsched_qknobler_round
 #include "fairsched.h"
 */
 import "C"

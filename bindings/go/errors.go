@@ -17,13 +17,13 @@ const (
 	StatusNotFinite Status = C.FAIRSCHED_STATUS_NOT_FINITE
 	// A number that must be positive was not.
 	StatusNotPositive Status = C.FAIRSCHED_STATUS_NOT_POSITIVE
-	// No job with that id.
+	// No job (CFQ) or user (DRF) with that id.
 	StatusUnknownID Status = C.FAIRSCHED_STATUS_UNKNOWN_ID
-	// A job with that id is already present.
+	// A job (CFQ) or user (DRF) with that id is already present.
 	StatusDuplicateID Status = C.FAIRSCHED_STATUS_DUPLICATE_ID
 	// The time is earlier than the last accepted call's.
 	StatusTimeWentBackwards Status = C.FAIRSCHED_STATUS_TIME_WENT_BACKWARDS
-	// No room for another job.
+	// No room for another job or user, or more than 8 resource kinds.
 	StatusCapacityFull Status = C.FAIRSCHED_STATUS_CAPACITY_FULL
 	// The capacity is too large to address.
 	StatusCapacityTooLarge Status = C.FAIRSCHED_STATUS_CAPACITY_TOO_LARGE
@@ -84,8 +84,8 @@ var (
 	ErrJobCompleted      = errorOf[StatusJobCompleted]
 	ErrLengthMismatch    = errorOf[StatusLengthMismatch]
 	ErrBufferTooSmall    = errorOf[StatusBufferTooSmall]
-	// ErrPanic means the library caught a panic: a bug in fairsched. The CFQ involved must
-	// not be used again; Close it.
+	// ErrPanic means the library caught a panic: a bug in fairsched. The CFQ or DRFQueue
+	// involved must not be used again; Close it.
 	ErrPanic           = errorOf[StatusPanic]
 	ErrNegative        = errorOf[StatusNegative]
 	ErrEmpty           = errorOf[StatusEmpty]

@@ -13,7 +13,51 @@ import (
 )
 
 // The shared test vectors; their format is in ../../tests/vectors/README.md.
-const vectorsPath = "../../tests/vectors/cfq.json"
+const vectorsDir = "../../tests/vectors/"
+
+// readVectors returns the cases of the vector file name.
+func readVectors[C any](t *testing.T, name string) []C {
+	t.Helper()
+	data, err := os.ReadFile(vectorsDir + name)
+	must(t, err)
+	var vectors struct{ Cases []C }
+	must(t, json.Unmarshal(data, &vectors))
+	if len(vectors.Cases) == 0 {
+		t.Fatalf("no case in %s", name)
+	}
+	return vectors.Cases
+}
+
+// stepHeader is what every step of every vector file has.
+type stepHeader struct {
+	Op     string
+	Status string // the expected error's name; empty for "ok"
+}
+
+func (h stepHeader) header() stepHeader { return h }
+
+// runSteps runs the steps in order, each as a subtest, and stops at the first that fails (the
+// later ones would run on a state the case did not mean). call makes a step's call, checks its
+// expectations when it succeeds, and returns its error: it must be the one the step expects,
+// and a step expected to fail must leave state as it was.
+func runSteps[S interface{ header() stepHeader }, T comparable](t *testing.T, steps []S,
+	state func(t *testing.T) T, call func(t *testing.T, s S) error) {
+	for i, s := range steps {
+		h := s.header()
+		if !t.Run(fmt.Sprintf("%02d_%s", i, h.Op), func(t *testing.T) {
+			want := expectedError(t, h.Status)
+			before := state(t)
+			if err := call(t, s); err != want {
+				t.Fatalf("got error %v, want %v", err, want)
+			}
+			if after := state(t); want != nil && after != before {
+				t.Errorf("a failed call changed the state from %+v to %+v", before, after)
+			}
+		}) {
+			return
+		}
+	}
+}
 
 type vectorCase struct {
 	Name       string
@@ -25,8 +69,7 @@ type vectorCase struct {
 }
 
 type step struct {
-	Op        string
-	Status    string
+	stepHeader
 	Now       number
 	ID        id
 	IDs       []id
@@ -85,6 +128,10 @@ var statusErrors = map[string]error{
 	"job_completed":       fairsched.ErrJobCompleted,
 	"length_mismatch":     fairsched.ErrLengthMismatch,
 	"buffer_too_small":    fairsched.ErrBufferTooSmall,
+	"negative":            fairsched.ErrNegative,
+	"empty":               fairsched.ErrEmpty,
+	"not_monotone":        fairsched.ErrNotMonotone,
+	"underdetermined":     fairsched.ErrUnderdetermined,
 }
 
 func expectedError(t *testing.T, status string) error {
@@ -97,20 +144,13 @@ func expectedError(t *testing.T, status string) error {
 }
 
 func TestVectors(t *testing.T) {
-	data, err := os.ReadFile(vectorsPath)
-	must(t, err)
-	var vectors struct{ Cases []vectorCase }
-	must(t, json.Unmarshal(data, &vectors))
-	if len(vectors.Cases) == 0 {
-		t.Fatalf("no case in %s", vectorsPath)
-	}
-	for _, vc := range vectors.Cases {
+	for _, vc := range readVectors[vectorCase](t, "cfq.json") {
 		t.Run(vc.Name, func(t *testing.T) { runCase(t, vc) })
 	}
 }
 
-// runCase builds the case's scheduler, then runs its steps in order, each as a subtest, and
-// stops at the first that fails (the later ones would run on a state the case did not mean).
+// runCase builds the case's scheduler, then runs its steps; a failed one must leave the stats
+// unchanged.
 func runCase(t *testing.T, vc vectorCase) {
 	c, err := fairsched.NewCFQ(vc.Capacity, vc.Slots, float64(vc.StartTime))
 	if want := expectedError(t, vc.InitStatus); err != want {
@@ -120,24 +160,9 @@ func runCase(t *testing.T, vc vectorCase) {
 		return
 	}
 	defer c.Close()
-	for i, s := range vc.Steps {
-		if !t.Run(fmt.Sprintf("%02d_%s", i, s.Op), func(t *testing.T) { runStep(t, c, s) }) {
-			return
-		}
-	}
-}
-
-// runStep runs one step: when it expects a failure, checks that the call fails with exactly
-// that error and that the stats are unchanged.
-func runStep(t *testing.T, c *fairsched.CFQ, s step) {
-	want := expectedError(t, s.Status)
-	before := stats(t, c)
-	if err := call(t, c, s); err != want {
-		t.Fatalf("got error %v, want %v", err, want)
-	}
-	if after := stats(t, c); want != nil && after != before {
-		t.Errorf("a failed call changed the stats from %+v to %+v", before, after)
-	}
+	runSteps(t, vc.Steps,
+		func(t *testing.T) fairsched.Stats { return stats(t, c) },
+		func(t *testing.T, s step) error { return call(t, c, s) })
 }
 
 // call makes the step's call, checks its expectations when it succeeds, and returns its error.
@@ -253,12 +278,16 @@ func expectFields(t *testing.T, expect json.RawMessage, values map[string]any) {
 }
 
 // render writes a value so that two values are equal exactly when their renderings are:
-// floats in shortest round-trip form (so bit for bit), counts as floats, nil as null.
+// floats in shortest round-trip form (so bit for bit), counts as floats, slices element by
+// element, nil as null. It renders expected JSON values too: arrays, and the strings "nan",
+// "inf" and "-inf" as the floats they name.
 func render(value any) string {
 	switch v := value.(type) {
 	case float64:
 		return strconv.FormatFloat(v, 'g', -1, 64)
 	case uint32:
+		return render(float64(v))
+	case uint64:
 		return render(float64(v))
 	case bool:
 		return strconv.FormatBool(v)
@@ -266,8 +295,27 @@ func render(value any) string {
 		if v != nil {
 			return render(*v)
 		}
+	case string:
+		if x, err := strconv.ParseFloat(v, 64); err == nil {
+			return render(x)
+		}
+		return strconv.Quote(v)
+	case []float64:
+		return renderSlice(v)
+	case []uint64:
+		return renderSlice(v)
+	case []any:
+		return renderSlice(v)
 	}
 	return "null"
+}
+
+func renderSlice[E any](s []E) string {
+	rendered := make([]string, len(s))
+	for i, x := range s {
+		rendered[i] = render(x)
+	}
+	return "[" + strings.Join(rendered, " ") + "]"
 }
 
 // renderJSON renders an expected JSON value as render renders the value compared with it.
@@ -275,10 +323,5 @@ func renderJSON(t *testing.T, expected json.RawMessage) string {
 	t.Helper()
 	var v any
 	must(t, json.Unmarshal(expected, &v))
-	if name, ok := v.(string); ok { // "nan", "inf" or "-inf"
-		x, err := strconv.ParseFloat(name, 64)
-		must(t, err)
-		return render(x)
-	}
 	return render(v)
 }

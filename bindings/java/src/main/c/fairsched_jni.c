@@ -1,5 +1,7 @@
 /*
- * JNI glue between dev.fairsched.Native and the fairsched C ABI (include/fairsched.h).
+ * JNI glue between dev.fairsched.Native and the fairsched C ABI (include/fairsched.h): CFQ, the
+ * status messages and freeing the storage of every native object. DRF and QKnobler are in
+ * fairsched_drf_jni.c; what both share is in fairsched_jni.h.
  *
  * Each function converts its arguments, makes one fairsched call and returns the status code;
  * Java turns codes into exceptions (Status.java), so that mapping lives in one place. Handles
@@ -9,28 +11,13 @@
  * along with the prototypes checked here.
  *
  * Arrays on the hot path never go through Get<Type>ArrayElements, which copies them: offer
- * writes through a stack buffer, set_pending_batch reads both arrays in place inside a
- * Get/ReleasePrimitiveArrayCritical region around its single fairsched call, which keeps the
- * batch all or nothing. Nothing inside a critical region calls back into the JVM.
+ * writes through a stack buffer, set_pending_batch reads both arrays in place, pinned around
+ * its single fairsched call (which keeps the batch all or nothing).
  */
-#include <jni.h>
-#include <stdbool.h>
-#include <stdint.h>
-#include <stdlib.h>
-
-#include "dev_fairsched_Native.h"
-#include "fairsched.h"
-
-/* A layout constant of dev.fairsched.Native, e.g. LAYOUT(JOB_ARRIVAL). */
-#define LAYOUT(name) dev_fairsched_Native_##name
+#include "fairsched_jni.h"
 
 static fairsched_cfq *cfq_of(jlong handle) {
     return (fairsched_cfq *)(intptr_t)handle;
-}
-
-/* For the functions that return a count: the count, or the status negated. */
-static jint count_or_status(fairsched_status status, size_t count) {
-    return status == FAIRSCHED_STATUS_OK ? (jint)count : -(jint)status;
 }
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_Native_open(JNIEnv *env, jclass cls, jlong capacity,
@@ -41,13 +28,9 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_Native_open(JNIEnv *env, jclass cls, j
     if (status != FAIRSCHED_STATUS_OK) {
         return status;
     }
-    void *memory = malloc(size);
+    void *memory = allocate_storage(env, size);
     if (memory == NULL) {
-        jclass oom = (*env)->FindClass(env, "java/lang/OutOfMemoryError");
-        if (oom != NULL) {
-            (*env)->ThrowNew(env, oom, "no memory for the fairsched scheduler");
-        }
-        return FAIRSCHED_STATUS_OK; /* Unseen: the exception is thrown on return. */
+        return EXCEPTION_PENDING;
     }
     fairsched_cfq *cfq;
     status = fairsched_cfq_init(memory, size, (uint32_t)capacity, (uint32_t)slots, start_time,
@@ -56,11 +39,7 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_Native_open(JNIEnv *env, jclass cls, j
         free(memory);
         return status;
     }
-    const jlong opened[LAYOUT(OPEN_LENGTH)] = {
-        [LAYOUT(OPEN_MEMORY)] = (jlong)(intptr_t)memory,
-        [LAYOUT(OPEN_CFQ)] = (jlong)(intptr_t)cfq,
-    };
-    (*env)->SetLongArrayRegion(env, out, 0, LAYOUT(OPEN_LENGTH), opened);
+    write_opened(env, out, memory, cfq);
     return status;
 }
 
@@ -92,21 +71,15 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_Native_setPending(JNIEnv *env, jclass 
 JNIEXPORT jint JNICALL Java_dev_fairsched_Native_setPendingBatch(JNIEnv *env, jclass cls,
                                                                   jlong cfq, jlongArray job_ids,
                                                                   jintArray pending_tasks) {
-    jsize ids_len = (*env)->GetArrayLength(env, job_ids);
-    jsize pending_len = (*env)->GetArrayLength(env, pending_tasks);
-    jlong *ids = (*env)->GetPrimitiveArrayCritical(env, job_ids, NULL);
-    if (ids == NULL) {
-        return FAIRSCHED_STATUS_OK; /* Unseen: OutOfMemoryError is thrown on return. */
+    pinned_array ids = reading(env, job_ids);
+    pinned_array pending = reading(env, pending_tasks);
+    pinned_array *const arrays[] = {&ids, &pending};
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        return EXCEPTION_PENDING;
     }
-    jint *pending = (*env)->GetPrimitiveArrayCritical(env, pending_tasks, NULL);
-    fairsched_status status = FAIRSCHED_STATUS_OK; /* Unseen if pending is NULL, as above. */
-    if (pending != NULL) {
-        status = fairsched_cfq_set_pending_batch(cfq_of(cfq), (const uint64_t *)ids,
-                                                 (size_t)ids_len, (const uint32_t *)pending,
-                                                 (size_t)pending_len);
-        (*env)->ReleasePrimitiveArrayCritical(env, pending_tasks, pending, JNI_ABORT);
-    }
-    (*env)->ReleasePrimitiveArrayCritical(env, job_ids, ids, JNI_ABORT);
+    fairsched_status status = fairsched_cfq_set_pending_batch(
+        cfq_of(cfq), ids.elements, ids.length, pending.elements, pending.length);
+    release(env, arrays, LENGTH(arrays));
     return status;
 }
 

@@ -1,5 +1,7 @@
 package dev.fairsched;
 
+import static dev.fairsched.Arguments.requireNonNegative;
+import static dev.fairsched.Arguments.requireU32;
 import static dev.fairsched.Native.JOB_ARRIVAL;
 import static dev.fairsched.Native.JOB_BACKLOGGED;
 import static dev.fairsched.Native.JOB_COMPLETED;
@@ -22,7 +24,6 @@ import static dev.fairsched.Native.STATS_SLOTS;
 import static dev.fairsched.Native.STATS_VIRTUAL_TIME;
 
 import java.lang.ref.Cleaner;
-import java.lang.ref.Reference;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.OptionalDouble;
@@ -60,14 +61,8 @@ import java.util.OptionalLong;
  * #close()} included.
  */
 public final class Cfq implements AutoCloseable {
-    private static final Cleaner CLEANER = Cleaner.create();
-    private static final long MAX_U32 = 0xFFFF_FFFFL;
-
-    /** The native {@code fairsched_cfq *}; 0 once closed. */
-    private long handle;
-
-    /** Frees the storage, once, whether {@link #close()} or the {@link Cleaner} asks first. */
-    private final Cleaner.Cleanable storage;
+    /** The native {@code fairsched_cfq *} and its storage. */
+    private final NativeHandle handle;
 
     /**
      * A scheduler for up to {@code capacity} jobs sharing {@code slots} slots, its clock at
@@ -83,10 +78,7 @@ public final class Cfq implements AutoCloseable {
     public Cfq(long capacity, long slots, double startTime) {
         requireU32(capacity, "capacity");
         requireU32(slots, "slots");
-        long[] opened = new long[Native.OPEN_LENGTH];
-        FairschedException.check(Native.open(capacity, slots, startTime, opened));
-        handle = opened[Native.OPEN_CFQ];
-        storage = CLEANER.register(this, new Free(opened[Native.OPEN_MEMORY]));
+        handle = NativeHandle.open(Cfq.class, out -> Native.open(capacity, slots, startTime, out));
     }
 
     /**
@@ -97,7 +89,7 @@ public final class Cfq implements AutoCloseable {
      *     {@link Status#TIME_WENT_BACKWARDS} for {@code now}
      */
     public void advance(double now) {
-        check(Native.advance(handle(), now));
+        handle.check(Native.advance(handle.get(), now));
     }
 
     /**
@@ -109,7 +101,7 @@ public final class Cfq implements AutoCloseable {
      */
     public void setSlots(double now, long slots) {
         requireU32(slots, "slots");
-        check(Native.setSlots(handle(), now, slots));
+        handle.check(Native.setSlots(handle.get(), now, slots));
     }
 
     /**
@@ -127,7 +119,7 @@ public final class Cfq implements AutoCloseable {
      */
     public void arrive(double now, long jobId, double slotTime, long weight) {
         requireU32(weight, "weight");
-        check(Native.arrive(handle(), now, jobId, slotTime, weight));
+        handle.check(Native.arrive(handle.get(), now, jobId, slotTime, weight));
     }
 
     /**
@@ -139,7 +131,7 @@ public final class Cfq implements AutoCloseable {
      */
     public void setPending(long jobId, long pendingTasks) {
         requireU32(pendingTasks, "pendingTasks");
-        check(Native.setPending(handle(), jobId, pendingTasks));
+        handle.check(Native.setPending(handle.get(), jobId, pendingTasks));
     }
 
     /**
@@ -159,7 +151,7 @@ public final class Cfq implements AutoCloseable {
                         "pendingTasks[" + i + "] must not be negative, got " + pendingTasks[i]);
             }
         }
-        check(Native.setPendingBatch(handle(), jobIds, pendingTasks));
+        handle.check(Native.setPendingBatch(handle.get(), jobIds, pendingTasks));
     }
 
     /**
@@ -175,7 +167,7 @@ public final class Cfq implements AutoCloseable {
     public int offer(long[] out, int freeSlots) {
         requireNonNegative(freeSlots, "freeSlots");
         Objects.checkFromIndexSize(0, freeSlots, out.length);
-        return count(Native.offer(handle(), out, freeSlots));
+        return handle.count(Native.offer(handle.get(), out, freeSlots));
     }
 
     /**
@@ -191,7 +183,7 @@ public final class Cfq implements AutoCloseable {
     /** The job the next free slot would go to, without giving it; empty if none is backlogged. */
     public OptionalLong peek() {
         long[] out = new long[1];
-        boolean found = count(Native.peek(handle(), out)) == 1;
+        boolean found = handle.count(Native.peek(handle.get(), out)) == 1;
         return found ? OptionalLong.of(out[0]) : OptionalLong.empty();
     }
 
@@ -203,7 +195,7 @@ public final class Cfq implements AutoCloseable {
      *     {@link #advance} for {@code now}
      */
     public void complete(double now, long jobId) {
-        check(Native.complete(handle(), now, jobId));
+        handle.check(Native.complete(handle.get(), now, jobId));
     }
 
     /**
@@ -214,7 +206,7 @@ public final class Cfq implements AutoCloseable {
      * @throws FairschedException {@link Status#UNKNOWN_ID}; as {@link #advance} for {@code now}
      */
     public void remove(double now, long jobId) {
-        check(Native.remove(handle(), now, jobId));
+        handle.check(Native.remove(handle.get(), now, jobId));
     }
 
     /**
@@ -224,7 +216,7 @@ public final class Cfq implements AutoCloseable {
      */
     public JobInfo job(long jobId) {
         double[] info = new double[JOB_LENGTH];
-        check(Native.job(handle(), jobId, info));
+        handle.check(Native.job(handle.get(), jobId, info));
         return new JobInfo(
                 jobId,
                 info[JOB_ARRIVAL],
@@ -245,14 +237,14 @@ public final class Cfq implements AutoCloseable {
      */
     public double gpsCompletionEstimate(long jobId) {
         double[] time = new double[1];
-        check(Native.gpsCompletionEstimate(handle(), jobId, time));
+        handle.check(Native.gpsCompletionEstimate(handle.get(), jobId, time));
         return time[0];
     }
 
     /** The scheduler as a whole. */
     public Stats stats() {
         double[] stats = new double[STATS_LENGTH];
-        check(Native.stats(handle(), stats));
+        handle.check(Native.stats(handle.get(), stats));
         return new Stats(
                 stats[STATS_NOW],
                 stats[STATS_VIRTUAL_TIME],
@@ -267,73 +259,11 @@ public final class Cfq implements AutoCloseable {
     /** Frees the native storage. Does nothing if already closed. */
     @Override
     public void close() {
-        if (handle != 0) {
-            handle = 0;
-            storage.clean();
-        }
-    }
-
-    /** The native handle, checked open. */
-    private long handle() {
-        if (handle == 0) {
-            throw new IllegalStateException("the Cfq is closed");
-        }
-        return handle;
-    }
-
-    /**
-     * Throws the status {@code code} unless it is {@link Status#OK}; after {@link Status#PANIC},
-     * closes this scheduler first, as the native one must not be used again.
-     *
-     * <p>Every native call on the handle is followed by this method, whose fence keeps this
-     * object reachable until the call is over: otherwise the {@link Cleaner} could free the
-     * storage under a call made by the last use of an unclosed scheduler.
-     */
-    private void check(int code) {
-        try {
-            if (code == Status.PANIC.code()) {
-                close();
-            }
-            FairschedException.check(code);
-        } finally {
-            Reference.reachabilityFence(this);
-        }
-    }
-
-    /** Decodes the result of a native method that returns a count or a negated status. */
-    private int count(int countOrStatus) {
-        check(countOrStatus < 0 ? -countOrStatus : Status.OK.code());
-        return countOrStatus;
+        handle.close();
     }
 
     /** {@code value} if {@code present}: C flags a field that Java models as optional. */
     private static OptionalDouble optional(double value, boolean present) {
         return present ? OptionalDouble.of(value) : OptionalDouble.empty();
-    }
-
-    /** Rejects a {@code value} C cannot take as a {@code uint32_t}. */
-    private static void requireU32(long value, String name) {
-        if (value < 0 || value > MAX_U32) {
-            throw new IllegalArgumentException(name + " must be in [0, 2^32), got " + value);
-        }
-    }
-
-    /** Returns {@code value}, rejecting a negative count. */
-    private static int requireNonNegative(int value, String name) {
-        if (value < 0) {
-            throw new IllegalArgumentException(name + " must not be negative, got " + value);
-        }
-        return value;
-    }
-
-    /**
-     * The {@link Cleaner}'s action. It holds the address only: a reference to the {@link Cfq}
-     * would keep it reachable, so it would never be cleaned.
-     */
-    private record Free(long memory) implements Runnable {
-        @Override
-        public void run() {
-            Native.free(memory);
-        }
     }
 }

@@ -1,8 +1,8 @@
 package dev.fairsched;
 
 /**
- * A fairsched call failed with {@link #status()}. The call changed nothing: the scheduler is
- * exactly as it was before it (except after {@link Status#PANIC}, which closes it).
+ * A fairsched call failed with {@link #status()}. The call changed nothing: the scheduler or
+ * queue is exactly as it was before it (except after {@link Status#PANIC}, which closes it).
  *
  * <p>Unchecked, as the failures are the caller's programming errors (an unknown id, time going
  * backwards) or states it can test first (capacity, completion).

@@ -1,10 +1,12 @@
 package dev.fairsched;
 
 /**
- * The JNI entry points (src/main/c/fairsched_jni.c), one per fairsched export; {@link Cfq} is
- * their only caller and checks every argument the C side cannot.
+ * The JNI entry points of CFQ (src/main/c/fairsched_jni.c), one per fairsched export, and what
+ * every native object shares: the status messages, the layout of {@link #open}'s output and
+ * {@link #free}. {@link Cfq} is the only caller of the CFQ ones and checks every argument the C
+ * side cannot. DRF and QKnobler have theirs in {@link NativeDrf}.
  *
- * <p>Conventions:
+ * <p>Conventions (those of {@link NativeDrf} too):
  * <ul>
  *   <li>{@code cfq} is the {@code fairsched_cfq *} handle; u64 ids travel as the same 64 bits in a
  *       {@code long}; u32 numbers as {@code long}s in their range, or in arrays as non-negative
@@ -17,9 +19,12 @@ package dev.fairsched;
  * </ul>
  */
 final class Native {
-    /** {@link #open}'s output: the block to free, then the handle inside it. */
+    /**
+     * The output of {@link #open} and {@link NativeDrf#openQueue}: the block to free, then the
+     * handle inside it.
+     */
     static final int OPEN_MEMORY = 0;
-    static final int OPEN_CFQ = 1;
+    static final int OPEN_HANDLE = 1;
     static final int OPEN_LENGTH = 2;
 
     /** {@link #job}'s output: {@code fairsched_cfq_job_info} without the id, booleans as 0 or 1. */
@@ -54,13 +59,13 @@ final class Native {
 
     /**
      * Allocates the storage for {@code capacity} jobs and builds a scheduler in it, writing
-     * {@code out[OPEN_MEMORY]} and {@code out[OPEN_CFQ]}. Frees the storage itself on failure.
+     * {@code out[OPEN_MEMORY]} and {@code out[OPEN_HANDLE]}. Frees the storage itself on failure.
      *
      * @throws OutOfMemoryError if the storage cannot be allocated
      */
     static native int open(long capacity, long slots, double startTime, long[] out);
 
-    /** Frees a block {@link #open} allocated. */
+    /** Frees a block {@link #open} or {@link NativeDrf#openQueue} allocated. */
     static native void free(long memory);
 
     static native int advance(long cfq, double now);

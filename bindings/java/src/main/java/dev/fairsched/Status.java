@@ -17,19 +17,28 @@ public enum Status {
     NULL_POINTER,
     /** A number was NaN or infinite. */
     NOT_FINITE,
-    /** A number that must be positive was zero or negative (slot-time, weight, slots, capacity). */
+    /**
+     * A number that must be positive was zero or negative (slot-time, weight, slots, capacity,
+     * an amount of a capacity), or a demand was all zero.
+     */
     NOT_POSITIVE,
-    /** No job with that id. */
+    /** No job (CFQ) or user (DRF) with that id. */
     UNKNOWN_ID,
-    /** A job with that id is already present. */
+    /** A job (CFQ) or user (DRF) with that id is already present. */
     DUPLICATE_ID,
     /** The time given is earlier than the time of the last accepted call. */
     TIME_WENT_BACKWARDS,
-    /** No room for another job: see {@link Cfq#arrive}. */
+    /**
+     * No room for another job or user (see {@link Cfq#arrive}, {@link DrfQueue#addUser}), or a
+     * resource vector of more than 8 kinds.
+     */
     CAPACITY_FULL,
     /** The capacity asked for is too large to address. */
     CAPACITY_TOO_LARGE,
-    /** A number is finite but outside the supported range (times and slot-times beyond 2^60). */
+    /**
+     * A number is finite but outside the supported range: times and slot-times beyond 2^60, a
+     * knob outside {@code [0, 1]}, more idle than a machine has, a count beyond {@code 2^64 - 1}.
+     */
     OUT_OF_RANGE,
     /** The job has already completed. */
     JOB_COMPLETED,
@@ -38,8 +47,8 @@ public enum Status {
     /** Memory or an output buffer is smaller than required; the binding sizes both itself. */
     BUFFER_TOO_SMALL,
     /**
-     * A panic was caught at the native boundary: a bug in fairsched. The scheduler involved is
-     * closed, since it must not be used again.
+     * A panic was caught at the native boundary: a bug in fairsched. The {@link Cfq} or {@link
+     * DrfQueue} involved is closed, since it must not be used again.
      */
     PANIC,
     /** A number that must not be negative was negative (an amount, a demand, a coefficient). */

@@ -1,0 +1,50 @@
+/*
+ * The checks and the runner every test_*.c shares (check.c): a failed check reports its line
+ * and fails the test it is in, and the run goes on with the next test.
+ */
+#ifndef FAIRSCHED_CHECK_H
+#define FAIRSCHED_CHECK_H
+
+#include "fairsched.h"
+
+#include <string.h>
+
+/* The number of elements of an array (not of a pointer). */
+#define LENGTH(array) (sizeof(array) / sizeof *(array))
+
+/* ---- Checks ---------------------------------------------------------------------------------- */
+
+/* Fails the running test, naming `what` and `line`, unless `ok`. */
+void check_at(bool ok, const char *what, int line);
+
+/* Fails the running test unless `call` returned `want`. */
+void check_status_at(fairsched_status got, fairsched_status want, const char *call, int line);
+
+#define CHECK(condition) check_at((condition), #condition, __LINE__)
+#define CHECK_STATUS(call, status) check_status_at((call), (status), #call, __LINE__)
+#define CHECK_OK(call) CHECK_STATUS(call, FAIRSCHED_STATUS_OK)
+
+/* ---- Out-parameters a failed call must not write --------------------------------------------- */
+
+/* Out-parameters that a call must not write are filled with this byte first. */
+enum { POISON = 0xA5 };
+
+/* Whether every one of the `len` bytes at `bytes` is still POISON. */
+bool is_poison(const void *bytes, size_t len);
+
+#define POISON_FILL(object) memset(&(object), POISON, sizeof(object))
+#define CHECK_UNWRITTEN(object) \
+    check_at(is_poison(&(object), sizeof(object)), #object " left unwritten", __LINE__)
+
+/* ---- Runner ---------------------------------------------------------------------------------- */
+
+typedef struct {
+    const char *name;
+    void (*run)(void);
+} test_case;
+
+/* Runs every test, printing one line each and a "N passed, M failed" line; returns the exit
+ * status of the program (EXIT_SUCCESS when none failed). */
+int run_tests(const test_case *tests, size_t count);
+
+#endif /* FAIRSCHED_CHECK_H */

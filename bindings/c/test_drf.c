@@ -1,0 +1,774 @@
+/*
+ * Tests the C ABI of DRF and QKnobler: the QKnobler paper's Example 1 (divisible DRF, discrete
+ * DRF through the queue, QKnobler's allocation), then every export with invalid input. A failed
+ * call must return the expected status, leave the queue's stats and every user's info
+ * byte-identical and leave its out-parameters unwritten.
+ *
+ * Built and run by run-tests.sh: C11, ASan and UBSan, -DFAIRSCHED_TESTING.
+ */
+#include "check.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Example 1 ------------------------------------------------------------------------------- */
+
+/*
+ * The QKnobler paper's Example 1: 200 CPUs and 1000 GB of memory shared by user A, whose tasks
+ * need <1 CPU, 6 GB>, and user B, <1 CPU, 2 GB>, of equal weights. A third user C, <1 CPU, 2 GB>,
+ * joins in the three-user variant.
+ */
+enum { KINDS = 2, EXAMPLE_USERS = 2, MAX_USERS = 3 };
+static const double CAPACITY[KINDS] = {200.0, 1000.0};
+static const double WEIGHTS[MAX_USERS] = {1.0, 1.0, 1.0};
+static const double DEMANDS[MAX_USERS * KINDS] = {1.0, 6.0, 1.0, 2.0, 1.0, 2.0};
+
+/* The arrays of fairsched_drf_divisible and fairsched_qknobler_allocate for Example 1. */
+#define EXAMPLE_ARGS CAPACITY, KINDS, WEIGHTS, EXAMPLE_USERS, DEMANDS, EXAMPLE_USERS * KINDS
+
+/* Values the library computes in floating point are compared with the fractions worked out by
+ * hand to this relative tolerance; those it computes by linear programming, to EFFICIENT. */
+static const double FRACTION = 1e-12;
+static const double EFFICIENT = 1e-9;
+
+static bool close_to(double got, double want, double relative) {
+    return fabs(got - want) <= relative * fabs(want);
+}
+
+#define CHECK_CLOSE(got, want, relative) \
+    check_at(close_to((got), (want), (relative)), #got " close to " #want, __LINE__)
+
+/* ---- Users, as fairsched_drf_divisible and fairsched_qknobler_allocate take them ------------- */
+
+typedef struct {
+    const double *capacity;
+    size_t kinds;
+    const double *weights;
+    size_t users;
+    const double *demands;
+    size_t demands_len;
+} users_arrays;
+
+static const users_arrays EXAMPLE = {EXAMPLE_ARGS};
+
+/* Where fairsched_drf_divisible writes, for up to MAX_USERS users. */
+typedef struct {
+    double tasks[MAX_USERS];
+    double shares[MAX_USERS];
+    double phi;
+} divisible_out;
+
+/* Where fairsched_qknobler_allocate writes, for up to MAX_USERS users. */
+typedef struct {
+    double fair[MAX_USERS];
+    double efficient[MAX_USERS];
+    uint64_t whole[MAX_USERS];
+    fairsched_qknobler_summary summary;
+} allocation_out;
+
+/* Divisible DRF of `u`, one output slot per user. */
+static fairsched_status divisible(users_arrays u, divisible_out *out) {
+    return fairsched_drf_divisible(u.capacity, u.kinds, u.weights, u.users, u.demands,
+                                   u.demands_len, out->tasks, u.users, out->shares, u.users,
+                                   &out->phi);
+}
+
+/* QKnobler's allocation of `u` at knob `rho`, one output slot per user. */
+static fairsched_status allocate(users_arrays u, double rho, allocation_out *out) {
+    return fairsched_qknobler_allocate(u.capacity, u.kinds, u.weights, u.users, u.demands,
+                                       u.demands_len, rho, out->fair, u.users, out->efficient,
+                                       u.users, out->whole, u.users, &out->summary);
+}
+
+/* ---- Invalid input shared by several exports ------------------------------------------------- */
+
+/* A resource vector and the status an export must return for it. */
+typedef struct {
+    const char *what;
+    const double *amounts;
+    size_t kinds;
+    fairsched_status status;
+} bad_vector;
+
+static const double NINE_ONES[9] = {1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0};
+
+/* Capacities (each amount positive): of the queue, of the users, of a machine. */
+static const bad_vector BAD_CAPACITIES[] = {
+    {"NULL capacity", NULL, KINDS, FAIRSCHED_STATUS_NULL_POINTER},
+    {"no kind (NULL allowed)", NULL, 0, FAIRSCHED_STATUS_EMPTY},
+    {"NaN capacity", (const double[]){NAN, 1000.0}, KINDS, FAIRSCHED_STATUS_NOT_FINITE},
+    {"infinite capacity", (const double[]){200.0, INFINITY}, KINDS, FAIRSCHED_STATUS_NOT_FINITE},
+    {"zero capacity", (const double[]){0.0, 1000.0}, KINDS, FAIRSCHED_STATUS_NOT_POSITIVE},
+    {"negative capacity", (const double[]){200.0, -1.0}, KINDS, FAIRSCHED_STATUS_NOT_POSITIVE},
+    {"nine kinds", NINE_ONES, 9, FAIRSCHED_STATUS_CAPACITY_FULL},
+};
+
+/* Per-task demands of KINDS amounts (each finite, not negative, not all zero). */
+static const bad_vector BAD_DEMANDS[] = {
+    {"NULL demand", NULL, KINDS, FAIRSCHED_STATUS_NULL_POINTER},
+    {"NaN demand", (const double[]){NAN, 2.0}, KINDS, FAIRSCHED_STATUS_NOT_FINITE},
+    {"infinite demand", (const double[]){1.0, INFINITY}, KINDS, FAIRSCHED_STATUS_NOT_FINITE},
+    {"negative demand", (const double[]){-1.0, 2.0}, KINDS, FAIRSCHED_STATUS_NEGATIVE},
+    {"all-zero demand", (const double[]){0.0, 0.0}, KINDS, FAIRSCHED_STATUS_NOT_POSITIVE},
+};
+
+/* Free or idle resources of the queue's KINDS kinds (each finite and not negative; zero is
+ * fine). */
+static const bad_vector BAD_AMOUNTS[] = {
+    {"NULL amounts", NULL, KINDS, FAIRSCHED_STATUS_NULL_POINTER},
+    {"no kind (NULL allowed)", NULL, 0, FAIRSCHED_STATUS_EMPTY},
+    {"NaN amount", (const double[]){NAN, 0.0}, KINDS, FAIRSCHED_STATUS_NOT_FINITE},
+    {"infinite amount", (const double[]){0.0, INFINITY}, KINDS, FAIRSCHED_STATUS_NOT_FINITE},
+    {"negative amount", (const double[]){1.0, -1.0}, KINDS, FAIRSCHED_STATUS_NEGATIVE},
+    {"one kind", (const double[]){1.0}, 1, FAIRSCHED_STATUS_LENGTH_MISMATCH},
+    {"nine kinds", NINE_ONES, 9, FAIRSCHED_STATUS_CAPACITY_FULL},
+};
+
+/* A number and the status an export must return for it. */
+typedef struct {
+    double value;
+    fairsched_status status;
+} bad_number;
+
+/* Weights (finite, positive). */
+static const bad_number BAD_WEIGHTS[] = {
+    {0.0, FAIRSCHED_STATUS_NOT_POSITIVE},
+    {-0.0, FAIRSCHED_STATUS_NOT_POSITIVE},
+    {-1.0, FAIRSCHED_STATUS_NOT_POSITIVE},
+    {NAN, FAIRSCHED_STATUS_NOT_FINITE},
+    {INFINITY, FAIRSCHED_STATUS_NOT_FINITE},
+    {-INFINITY, FAIRSCHED_STATUS_NOT_FINITE},
+};
+
+/* QKnobler's knob (finite, in [0, 1]). */
+static const bad_number BAD_RHOS[] = {
+    {NAN, FAIRSCHED_STATUS_NOT_FINITE},
+    {INFINITY, FAIRSCHED_STATUS_NOT_FINITE},
+    {-INFINITY, FAIRSCHED_STATUS_NOT_FINITE},
+    {-0.1, FAIRSCHED_STATUS_OUT_OF_RANGE},
+    {1.5, FAIRSCHED_STATUS_OUT_OF_RANGE},
+    {0x1.0000000000001p0, FAIRSCHED_STATUS_OUT_OF_RANGE}, /* the next double after 1 */
+};
+
+/* Hands `check` every invalid set of users, with the status fairsched_drf_divisible and
+ * fairsched_qknobler_allocate must both return for it: they validate users alike. */
+static void for_each_invalid_users(void (*check)(const char *what, users_arrays u,
+                                                 fairsched_status status)) {
+    for (size_t i = 0; i < LENGTH(BAD_CAPACITIES); i++) {
+        users_arrays u = EXAMPLE;
+        u.capacity = BAD_CAPACITIES[i].amounts;
+        u.kinds = BAD_CAPACITIES[i].kinds;
+        check(BAD_CAPACITIES[i].what, u, BAD_CAPACITIES[i].status);
+    }
+    for (size_t i = 0; i < LENGTH(BAD_WEIGHTS); i++) {
+        const users_arrays u = {CAPACITY, KINDS, &BAD_WEIGHTS[i].value, 1, DEMANDS, KINDS};
+        check("bad weight", u, BAD_WEIGHTS[i].status);
+    }
+    for (size_t i = 0; i < LENGTH(BAD_DEMANDS); i++) {
+        const users_arrays u = {CAPACITY, KINDS, WEIGHTS, 1, BAD_DEMANDS[i].amounts, KINDS};
+        check(BAD_DEMANDS[i].what, u, BAD_DEMANDS[i].status);
+    }
+    const struct {
+        const char *what;
+        users_arrays u;
+        fairsched_status status;
+    } shapes[] = {
+        {"no user (NULL allowed)", {CAPACITY, KINDS, NULL, 0, NULL, 0}, FAIRSCHED_STATUS_EMPTY},
+        {"NULL weights", {CAPACITY, KINDS, NULL, 2, DEMANDS, 4}, FAIRSCHED_STATUS_NULL_POINTER},
+        {"demands too short", {CAPACITY, KINDS, WEIGHTS, 2, DEMANDS, 3},
+         FAIRSCHED_STATUS_LENGTH_MISMATCH},
+        {"demands too long", {CAPACITY, KINDS, WEIGHTS, 2, DEMANDS, 6},
+         FAIRSCHED_STATUS_LENGTH_MISMATCH},
+    };
+    for (size_t i = 0; i < LENGTH(shapes); i++) {
+        check(shapes[i].what, shapes[i].u, shapes[i].status);
+    }
+}
+
+/* ---- Queues ---------------------------------------------------------------------------------- */
+
+/* A DRF queue sharing Example 1's capacity and the heap block it lives in (release with
+ * free(memory)). */
+typedef struct {
+    void *memory;
+    fairsched_drf_queue *queue;
+} drf_queue;
+
+static drf_queue queue_new(uint32_t users) {
+    drf_queue q = {NULL, NULL};
+    size_t size = 0;
+    CHECK_OK(fairsched_drf_queue_storage_size(users, &size));
+    q.memory = malloc(size);
+    CHECK_OK(fairsched_drf_queue_init(q.memory, size, users, CAPACITY, KINDS, &q.queue));
+    return q;
+}
+
+static fairsched_drf_user_info user_of(const fairsched_drf_queue *queue, uint64_t id) {
+    fairsched_drf_user_info info;
+    memset(&info, 0, sizeof info);
+    CHECK_OK(fairsched_drf_queue_user_get(queue, id, &info));
+    return info;
+}
+
+/* The queue the error tests run against, with room for three users: A (weight 2) with 2 tasks
+ * running and 3 pending, B (weight 1) with 1 pending and none running, one free row. */
+enum { USER_A = 1, USER_B = 2, UNKNOWN_USER = 3 };
+
+static drf_queue fixture(void) {
+    drf_queue q = queue_new(3);
+    CHECK_OK(fairsched_drf_queue_add_user(q.queue, USER_A, 2.0, DEMANDS, KINDS));
+    CHECK_OK(fairsched_drf_queue_add_user(q.queue, USER_B, 1.0, DEMANDS + KINDS, KINDS));
+    CHECK_OK(fairsched_drf_queue_tasks_started(q.queue, USER_A, 2));
+    CHECK_OK(fairsched_drf_queue_set_pending(q.queue, USER_A, 3));
+    CHECK_OK(fairsched_drf_queue_set_pending(q.queue, USER_B, 1));
+    return q;
+}
+
+/* Everything a call could change in the fixture: the stats and each of its users. */
+typedef struct {
+    fairsched_drf_queue_stats stats;
+    fairsched_drf_user_info users[2];
+} snapshot;
+
+static snapshot snapshot_of(const fairsched_drf_queue *queue) {
+    snapshot s;
+    memset(&s, 0, sizeof s);
+    CHECK_OK(fairsched_drf_queue_stats_get(queue, &s.stats));
+    s.users[0] = user_of(queue, USER_A);
+    s.users[1] = user_of(queue, USER_B);
+    return s;
+}
+
+/* Checks that `call` returns `status` and leaves the fixture `queue` byte-identical, reporting
+ * a failure as `what`. */
+#define CHECK_UNCHANGED_AS(what, queue, status, call)                                          \
+    do {                                                                                        \
+        const snapshot before_call = snapshot_of(queue);                                        \
+        check_status_at((call), (status), (what), __LINE__);                                    \
+        const snapshot after_call = snapshot_of(queue);                                         \
+        check_at(memcmp(&before_call, &after_call, sizeof before_call) == 0,                    \
+                 "the queue is as it was before the call", __LINE__);                           \
+    } while (0)
+
+#define CHECK_UNCHANGED(queue, status, call) CHECK_UNCHANGED_AS(#call, queue, status, call)
+
+/* ---- Example 1 through each export ----------------------------------------------------------- */
+
+static void test_example_divisible(void) {
+    divisible_out out;
+    CHECK_OK(divisible(EXAMPLE, &out));
+    /* Dominant shares equal at 6/11 use up the CPUs: A runs 1000/11 tasks, B 1200/11. */
+    CHECK_CLOSE(out.tasks[0], 1000.0 / 11.0, FRACTION);
+    CHECK_CLOSE(out.tasks[1], 1200.0 / 11.0, FRACTION);
+    CHECK_CLOSE(out.shares[0], 6.0 / 11.0, FRACTION);
+    CHECK_CLOSE(out.shares[1], 6.0 / 11.0, FRACTION);
+    CHECK_CLOSE(out.phi, 11.0 / 6.0, FRACTION);
+}
+
+/* Discrete DRF, whole tasks by progressive filling, in one round on the whole capacity. */
+static void test_example_discrete(void) {
+    static const struct {
+        size_t users;
+        uint64_t tasks[MAX_USERS];
+    } rounds[] = {
+        {2, {91, 109}},
+        {3, {59, 71, 70}}, /* with C (the paper's figure rounds the divisible 58.8/70.6/70.6) */
+    };
+    for (size_t r = 0; r < LENGTH(rounds); r++) {
+        drf_queue q = queue_new(8);
+        for (uint64_t user = 0; user < rounds[r].users; user++) {
+            CHECK_OK(fairsched_drf_queue_add_user(q.queue, user, WEIGHTS[user],
+                                                  DEMANDS + user * KINDS, KINDS));
+            CHECK_OK(fairsched_drf_queue_set_pending(q.queue, user, 1000));
+        }
+        uint64_t ids[300];
+        size_t started = 0;
+        POISON_FILL(ids);
+        CHECK_OK(fairsched_drf_queue_allocate_round(q.queue, CAPACITY, KINDS, ids, LENGTH(ids),
+                                                    &started));
+        CHECK(started == 200); /* one task per CPU */
+        CHECK(is_poison(ids + started, (LENGTH(ids) - started) * sizeof *ids));
+        uint64_t tasks[MAX_USERS] = {0};
+        for (size_t i = 0; i < started; i++) {
+            CHECK(ids[i] < rounds[r].users);
+            tasks[ids[i] % MAX_USERS]++;
+        }
+        CHECK(memcmp(tasks, rounds[r].tasks, sizeof tasks) == 0);
+        for (uint64_t user = 0; user < rounds[r].users; user++) {
+            const fairsched_drf_user_info info = user_of(q.queue, user);
+            CHECK(info.running == rounds[r].tasks[user] && info.pending == 1000 - info.running);
+        }
+        free(q.memory);
+    }
+}
+
+static void test_example_qknobler(void) {
+    allocation_out out;
+    /* At ρ = 0, pure efficiency: A 150 tasks (150 CPUs, 900 GB) and B 50 (50 CPUs, 100 GB). */
+    CHECK_OK(allocate(EXAMPLE, 0.0, &out));
+    CHECK(out.fair[0] == 0.0 && out.fair[1] == 0.0);
+    CHECK_CLOSE(out.efficient[0], 150.0, EFFICIENT);
+    CHECK_CLOSE(out.efficient[1], 50.0, EFFICIENT);
+    CHECK(out.whole[0] == 150 && out.whole[1] == 50);
+    CHECK(out.summary.rho == 0.0 && out.summary.kinds == KINDS);
+    CHECK_CLOSE(out.summary.phi, 11.0 / 6.0, FRACTION);
+    /* Theorem 2: sharing incentive from ρ = φ / Σw = 11/12 on. */
+    CHECK_CLOSE(out.summary.sharing_incentive_rho, 11.0 / 12.0, FRACTION);
+    /* The fairness stage took nothing. */
+    CHECK(out.summary.residual[0] == 200.0 && out.summary.residual[1] == 1000.0);
+
+    /* At ρ = 1, DRF exactly: the whole tasks of discrete DRF's divisible bound. */
+    CHECK_OK(allocate(EXAMPLE, 1.0, &out));
+    CHECK_CLOSE(out.fair[0], 1000.0 / 11.0, FRACTION);
+    CHECK_CLOSE(out.fair[1], 1200.0 / 11.0, FRACTION);
+    CHECK(out.efficient[0] == 0.0 && out.efficient[1] == 0.0);
+    CHECK(out.whole[0] == 90 && out.whole[1] == 109);
+    CHECK(out.summary.theta == 0.0);
+}
+
+/* ---- Divisible DRF and QKnobler's allocation ------------------------------------------------- */
+
+static void check_divisible_rejects(const char *what, users_arrays u, fairsched_status status) {
+    divisible_out out;
+    POISON_FILL(out);
+    check_status_at(divisible(u, &out), status, what, __LINE__);
+    CHECK_UNWRITTEN(out);
+}
+
+static void test_divisible_errors(void) {
+    for_each_invalid_users(check_divisible_rejects);
+
+    const fairsched_status null = FAIRSCHED_STATUS_NULL_POINTER;
+    const fairsched_status mismatch = FAIRSCHED_STATUS_LENGTH_MISMATCH;
+    divisible_out out;
+    POISON_FILL(out);
+    CHECK_STATUS(fairsched_drf_divisible(EXAMPLE_ARGS, NULL, 2, out.shares, 2, &out.phi), null);
+    CHECK_STATUS(fairsched_drf_divisible(EXAMPLE_ARGS, out.tasks, 2, NULL, 2, &out.phi), null);
+    CHECK_STATUS(fairsched_drf_divisible(EXAMPLE_ARGS, out.tasks, 2, out.shares, 2, NULL), null);
+    CHECK_STATUS(fairsched_drf_divisible(EXAMPLE_ARGS, out.tasks, 1, out.shares, 2, &out.phi),
+                 mismatch);
+    CHECK_STATUS(fairsched_drf_divisible(EXAMPLE_ARGS, out.tasks, 2, out.shares, 3, &out.phi),
+                 mismatch);
+    CHECK_STATUS(fairsched_drf_divisible(EXAMPLE_ARGS, NULL, 0, NULL, 0, &out.phi), mismatch);
+    CHECK_UNWRITTEN(out);
+}
+
+static void check_allocate_rejects(const char *what, users_arrays u, fairsched_status status) {
+    allocation_out out;
+    POISON_FILL(out);
+    check_status_at(allocate(u, 0.5, &out), status, what, __LINE__);
+    CHECK_UNWRITTEN(out);
+}
+
+static void test_qknobler_allocate_errors(void) {
+    for_each_invalid_users(check_allocate_rejects);
+
+    allocation_out out;
+    POISON_FILL(out);
+    for (size_t i = 0; i < LENGTH(BAD_RHOS); i++) {
+        CHECK_STATUS(allocate(EXAMPLE, BAD_RHOS[i].value, &out), BAD_RHOS[i].status);
+    }
+    const fairsched_status null = FAIRSCHED_STATUS_NULL_POINTER;
+    const fairsched_status mismatch = FAIRSCHED_STATUS_LENGTH_MISMATCH;
+    CHECK_STATUS(fairsched_qknobler_allocate(EXAMPLE_ARGS, 0.5, NULL, 2, out.efficient, 2,
+                                             out.whole, 2, &out.summary),
+                 null);
+    CHECK_STATUS(fairsched_qknobler_allocate(EXAMPLE_ARGS, 0.5, out.fair, 2, NULL, 2, out.whole,
+                                             2, &out.summary),
+                 null);
+    CHECK_STATUS(fairsched_qknobler_allocate(EXAMPLE_ARGS, 0.5, out.fair, 2, out.efficient, 2,
+                                             NULL, 2, &out.summary),
+                 null);
+    CHECK_STATUS(fairsched_qknobler_allocate(EXAMPLE_ARGS, 0.5, out.fair, 2, out.efficient, 2,
+                                             out.whole, 2, NULL),
+                 null);
+    CHECK_STATUS(fairsched_qknobler_allocate(EXAMPLE_ARGS, 0.5, out.fair, 1, out.efficient, 2,
+                                             out.whole, 2, &out.summary),
+                 mismatch);
+    CHECK_STATUS(fairsched_qknobler_allocate(EXAMPLE_ARGS, 0.5, out.fair, 2, out.efficient, 3,
+                                             out.whole, 2, &out.summary),
+                 mismatch);
+    CHECK_STATUS(fairsched_qknobler_allocate(EXAMPLE_ARGS, 0.5, out.fair, 2, out.efficient, 2,
+                                             NULL, 0, &out.summary),
+                 mismatch);
+    CHECK_UNWRITTEN(out);
+}
+
+/* ---- Building a queue ------------------------------------------------------------------------ */
+
+static void test_storage_size(void) {
+    size_t size;
+    POISON_FILL(size);
+    CHECK_STATUS(fairsched_drf_queue_storage_size(1, NULL), FAIRSCHED_STATUS_NULL_POINTER);
+    CHECK_STATUS(fairsched_drf_queue_storage_size(0, &size), FAIRSCHED_STATUS_NOT_POSITIVE);
+    CHECK_STATUS(fairsched_drf_queue_storage_size(UINT32_MAX, &size),
+                 FAIRSCHED_STATUS_CAPACITY_TOO_LARGE);
+    CHECK_UNWRITTEN(size);
+
+    size_t one = 0, two = 0;
+    CHECK_OK(fairsched_drf_queue_storage_size(1, &one));
+    CHECK_OK(fairsched_drf_queue_storage_size(2, &two));
+    CHECK(0 < one && one < two);
+}
+
+/* Checks that init, given `memory_len` bytes of a block sized for one user, fails with `status`
+ * and writes neither the block nor the handle. */
+static void check_init_fails_at(size_t memory_len, uint32_t users, const double *capacity,
+                                size_t kinds, fairsched_status status, const char *what,
+                                int line) {
+    size_t size = 0;
+    CHECK_OK(fairsched_drf_queue_storage_size(1, &size));
+    unsigned char *memory = malloc(size);
+    memset(memory, POISON, size);
+    fairsched_drf_queue *handle;
+    POISON_FILL(handle);
+    check_status_at(fairsched_drf_queue_init(memory, memory_len, users, capacity, kinds, &handle),
+                    status, what, line);
+    check_at(is_poison(memory, size), "memory left unwritten", line);
+    check_at(is_poison(&handle, sizeof handle), "handle left unwritten", line);
+    free(memory);
+}
+
+#define CHECK_INIT_FAILS(memory_len, users, status)                                             \
+    check_init_fails_at(memory_len, users, CAPACITY, KINDS, status,                              \
+                        "fairsched_drf_queue_init(" #memory_len ", " #users ")", __LINE__)
+
+static void test_init_errors(void) {
+    size_t size = 0;
+    CHECK_OK(fairsched_drf_queue_storage_size(1, &size));
+    CHECK_INIT_FAILS(size, 0, FAIRSCHED_STATUS_NOT_POSITIVE);
+    CHECK_INIT_FAILS(size, UINT32_MAX, FAIRSCHED_STATUS_CAPACITY_TOO_LARGE);
+    CHECK_INIT_FAILS(0, 1, FAIRSCHED_STATUS_BUFFER_TOO_SMALL);
+    CHECK_INIT_FAILS(size / 2, 1, FAIRSCHED_STATUS_BUFFER_TOO_SMALL);
+    /* Enough memory for one user, not for two. */
+    CHECK_INIT_FAILS(size, 2, FAIRSCHED_STATUS_BUFFER_TOO_SMALL);
+    for (size_t i = 0; i < LENGTH(BAD_CAPACITIES); i++) {
+        const bad_vector *bad = &BAD_CAPACITIES[i];
+        check_init_fails_at(size, 1, bad->amounts, bad->kinds, bad->status, bad->what, __LINE__);
+    }
+
+    unsigned char *memory = malloc(size);
+    memset(memory, POISON, size);
+    fairsched_drf_queue *handle;
+    POISON_FILL(handle);
+    CHECK_STATUS(fairsched_drf_queue_init(NULL, size, 1, CAPACITY, KINDS, &handle),
+                 FAIRSCHED_STATUS_NULL_POINTER);
+    CHECK_STATUS(fairsched_drf_queue_init(memory, size, 1, CAPACITY, KINDS, NULL),
+                 FAIRSCHED_STATUS_NULL_POINTER);
+    CHECK(is_poison(memory, size));
+    CHECK_UNWRITTEN(handle);
+    free(memory);
+}
+
+/* init accepts memory at any address: each offset gets exactly the bytes storage_size asks for
+ * (ASan guards the end), and a full queue is worked through. */
+static void test_init_any_alignment(void) {
+    enum { USERS = 4 };
+    size_t size = 0;
+    CHECK_OK(fairsched_drf_queue_storage_size(USERS, &size));
+    for (size_t offset = 0; offset < 16; offset++) {
+        unsigned char *block = malloc(offset + size);
+        unsigned char *memory = block + offset;
+        fairsched_drf_queue *queue = NULL;
+        CHECK_OK(fairsched_drf_queue_init(memory, size, USERS, CAPACITY, KINDS, &queue));
+        CHECK((unsigned char *)queue >= memory && (unsigned char *)queue < memory + size);
+        for (uint64_t id = 0; id < USERS; id++) {
+            CHECK_OK(fairsched_drf_queue_add_user(queue, id, 1.0, DEMANDS + KINDS, KINDS));
+            CHECK_OK(fairsched_drf_queue_set_pending(queue, id, 2));
+        }
+        uint64_t ids[2 * USERS + 1];
+        size_t started = 0;
+        CHECK_OK(fairsched_drf_queue_allocate_round(queue, CAPACITY, KINDS, ids, LENGTH(ids),
+                                                    &started));
+        CHECK(started == 2 * USERS);
+        for (uint64_t id = 0; id < USERS; id++) {
+            CHECK_OK(fairsched_drf_queue_remove_user(queue, id));
+        }
+        fairsched_drf_queue_stats stats;
+        CHECK_OK(fairsched_drf_queue_stats_get(queue, &stats));
+        CHECK(stats.users == 0 && stats.active == 0 && stats.capacity == USERS &&
+              stats.kinds == KINDS);
+        free(block);
+    }
+}
+
+/* ---- Invalid input, export by export --------------------------------------------------------- */
+
+static void test_null_pointers(void) {
+    const fairsched_status null = FAIRSCHED_STATUS_NULL_POINTER;
+    drf_queue q = fixture();
+    fairsched_drf_queue *const queue = q.queue;
+    uint64_t out_ids[1], id;
+    size_t started;
+    bool found;
+    fairsched_drf_user_info info;
+    fairsched_drf_queue_stats stats;
+    fairsched_qknobler_round_result round;
+    POISON_FILL(out_ids);
+    POISON_FILL(id);
+    POISON_FILL(started);
+    POISON_FILL(found);
+    POISON_FILL(info);
+    POISON_FILL(stats);
+    POISON_FILL(round);
+
+    CHECK_UNCHANGED(queue, null,
+                    fairsched_drf_queue_add_user(NULL, UNKNOWN_USER, 1.0, DEMANDS, KINDS));
+    CHECK_UNCHANGED(queue, null, fairsched_drf_queue_remove_user(NULL, USER_A));
+    CHECK_UNCHANGED(queue, null, fairsched_drf_queue_set_pending(NULL, USER_A, 1));
+    CHECK_UNCHANGED(queue, null, fairsched_drf_queue_tasks_started(NULL, USER_A, 1));
+    CHECK_UNCHANGED(queue, null, fairsched_drf_queue_tasks_finished(NULL, USER_A, 1));
+    CHECK_UNCHANGED(queue, null, fairsched_drf_queue_next(NULL, &id, &found));
+    CHECK_UNCHANGED(queue, null, fairsched_drf_queue_next(queue, NULL, &found));
+    CHECK_UNCHANGED(queue, null, fairsched_drf_queue_next(queue, &id, NULL));
+    CHECK_UNCHANGED(queue, null, fairsched_drf_queue_user_get(NULL, USER_A, &info));
+    CHECK_UNCHANGED(queue, null, fairsched_drf_queue_user_get(queue, USER_A, NULL));
+    CHECK_UNCHANGED(queue, null, fairsched_drf_queue_stats_get(NULL, &stats));
+    CHECK_UNCHANGED(queue, null, fairsched_drf_queue_stats_get(queue, NULL));
+    CHECK_UNCHANGED(queue, null,
+                    fairsched_drf_queue_allocate_round(NULL, CAPACITY, KINDS, out_ids, 1,
+                                                       &started));
+    CHECK_UNCHANGED(queue, null,
+                    fairsched_drf_queue_allocate_round(queue, CAPACITY, KINDS, NULL, 1,
+                                                       &started));
+    CHECK_UNCHANGED(queue, null,
+                    fairsched_drf_queue_allocate_round(queue, CAPACITY, KINDS, out_ids, 1,
+                                                       NULL));
+    CHECK_UNCHANGED(queue, null,
+                    fairsched_qknobler_round(NULL, 0.5, CAPACITY, CAPACITY, KINDS, out_ids, 1,
+                                             &round));
+    CHECK_UNCHANGED(queue, null,
+                    fairsched_qknobler_round(queue, 0.5, NULL, CAPACITY, KINDS, out_ids, 1,
+                                             &round));
+    CHECK_UNCHANGED(queue, null,
+                    fairsched_qknobler_round(queue, 0.5, CAPACITY, NULL, KINDS, out_ids, 1,
+                                             &round));
+    CHECK_UNCHANGED(queue, null,
+                    fairsched_qknobler_round(queue, 0.5, CAPACITY, CAPACITY, KINDS, NULL, 1,
+                                             &round));
+    CHECK_UNCHANGED(queue, null,
+                    fairsched_qknobler_round(queue, 0.5, CAPACITY, CAPACITY, KINDS, out_ids, 1,
+                                             NULL));
+    /* The demand and free resources: see test_bad_users and test_bad_rounds. */
+
+    CHECK_UNWRITTEN(out_ids);
+    CHECK_UNWRITTEN(id);
+    CHECK_UNWRITTEN(started);
+    CHECK_UNWRITTEN(found);
+    CHECK_UNWRITTEN(info);
+    CHECK_UNWRITTEN(stats);
+    CHECK_UNWRITTEN(round);
+    free(q.memory);
+}
+
+static void test_bad_users(void) {
+    drf_queue q = fixture();
+    fairsched_drf_queue *const queue = q.queue;
+    for (size_t i = 0; i < LENGTH(BAD_WEIGHTS); i++) {
+        CHECK_UNCHANGED_AS("bad weight", queue, BAD_WEIGHTS[i].status,
+                           fairsched_drf_queue_add_user(queue, UNKNOWN_USER, BAD_WEIGHTS[i].value,
+                                                        DEMANDS, KINDS));
+    }
+    for (size_t i = 0; i < LENGTH(BAD_DEMANDS); i++) {
+        const bad_vector *bad = &BAD_DEMANDS[i];
+        CHECK_UNCHANGED_AS("bad demand", queue, bad->status,
+                           fairsched_drf_queue_add_user(queue, UNKNOWN_USER, 1.0, bad->amounts,
+                                                        bad->kinds));
+    }
+    CHECK_UNCHANGED(queue, FAIRSCHED_STATUS_EMPTY,
+                    fairsched_drf_queue_add_user(queue, UNKNOWN_USER, 1.0, NULL, 0));
+    CHECK_UNCHANGED(queue, FAIRSCHED_STATUS_LENGTH_MISMATCH,
+                    fairsched_drf_queue_add_user(queue, UNKNOWN_USER, 1.0, DEMANDS, 1));
+    CHECK_UNCHANGED(queue, FAIRSCHED_STATUS_LENGTH_MISMATCH,
+                    fairsched_drf_queue_add_user(queue, UNKNOWN_USER, 1.0, DEMANDS, 3));
+    CHECK_UNCHANGED(queue, FAIRSCHED_STATUS_CAPACITY_FULL,
+                    fairsched_drf_queue_add_user(queue, UNKNOWN_USER, 1.0, NINE_ONES, 9));
+    CHECK_UNCHANGED(queue, FAIRSCHED_STATUS_DUPLICATE_ID,
+                    fairsched_drf_queue_add_user(queue, USER_A, 1.0, DEMANDS + KINDS, KINDS));
+    free(q.memory);
+}
+
+static void test_bad_ids_and_counts(void) {
+    const fairsched_status unknown = FAIRSCHED_STATUS_UNKNOWN_ID;
+    drf_queue q = fixture();
+    fairsched_drf_queue *const queue = q.queue;
+    fairsched_drf_user_info info;
+    POISON_FILL(info);
+    CHECK_UNCHANGED(queue, unknown, fairsched_drf_queue_remove_user(queue, UNKNOWN_USER));
+    CHECK_UNCHANGED(queue, unknown, fairsched_drf_queue_set_pending(queue, UNKNOWN_USER, 1));
+    CHECK_UNCHANGED(queue, unknown, fairsched_drf_queue_tasks_started(queue, UNKNOWN_USER, 1));
+    CHECK_UNCHANGED(queue, unknown, fairsched_drf_queue_tasks_finished(queue, UNKNOWN_USER, 1));
+    CHECK_UNCHANGED(queue, unknown, fairsched_drf_queue_user_get(queue, UNKNOWN_USER, &info));
+    CHECK_UNWRITTEN(info);
+
+    /* More tasks finishing than run; more running than a u64 counts. */
+    CHECK_UNCHANGED(queue, FAIRSCHED_STATUS_NEGATIVE,
+                    fairsched_drf_queue_tasks_finished(queue, USER_A, 3));
+    CHECK_UNCHANGED(queue, FAIRSCHED_STATUS_NEGATIVE,
+                    fairsched_drf_queue_tasks_finished(queue, USER_B, 1));
+    CHECK_UNCHANGED(queue, FAIRSCHED_STATUS_OUT_OF_RANGE,
+                    fairsched_drf_queue_tasks_started(queue, USER_A, UINT64_MAX));
+    free(q.memory);
+}
+
+static void test_bad_rounds(void) {
+    drf_queue q = fixture();
+    fairsched_drf_queue *const queue = q.queue;
+    uint64_t ids[4];
+    size_t started;
+    fairsched_qknobler_round_result round;
+    POISON_FILL(ids);
+    POISON_FILL(started);
+    POISON_FILL(round);
+
+    /* The free resources of discrete DRF, and the idle ones of QKnobler on a machine (which is
+     * read first, so it has as many kinds, the first two Example 1's capacity). */
+    static const double MACHINE[9] = {200.0, 1000.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0};
+    for (size_t i = 0; i < LENGTH(BAD_AMOUNTS); i++) {
+        const bad_vector *bad = &BAD_AMOUNTS[i];
+        CHECK_UNCHANGED_AS(bad->what, queue, bad->status,
+                           fairsched_drf_queue_allocate_round(queue, bad->amounts, bad->kinds, ids,
+                                                              LENGTH(ids), &started));
+        CHECK_UNCHANGED_AS(bad->what, queue, bad->status,
+                           fairsched_qknobler_round(queue, 0.5, MACHINE, bad->amounts, bad->kinds,
+                                                    ids, LENGTH(ids), &round));
+    }
+    /* The machine, with nothing idle. */
+    static const double NOTHING_IDLE[9] = {0.0};
+    for (size_t i = 0; i < LENGTH(BAD_CAPACITIES); i++) {
+        const bad_vector *bad = &BAD_CAPACITIES[i];
+        CHECK_UNCHANGED_AS(bad->what, queue, bad->status,
+                           fairsched_qknobler_round(queue, 0.5, bad->amounts, NOTHING_IDLE,
+                                                    bad->kinds, ids, LENGTH(ids), &round));
+    }
+    for (size_t i = 0; i < LENGTH(BAD_RHOS); i++) {
+        CHECK_UNCHANGED_AS("bad rho", queue, BAD_RHOS[i].status,
+                           fairsched_qknobler_round(queue, BAD_RHOS[i].value, CAPACITY, CAPACITY,
+                                                    KINDS, ids, LENGTH(ids), &round));
+    }
+    CHECK_UNCHANGED(queue, FAIRSCHED_STATUS_OUT_OF_RANGE,
+                    fairsched_qknobler_round(queue, 0.5, CAPACITY, (const double[]){200.5, 0.0},
+                                             KINDS, ids, LENGTH(ids), &round));
+    CHECK_UNWRITTEN(ids);
+    CHECK_UNWRITTEN(started);
+    CHECK_UNWRITTEN(round);
+    free(q.memory);
+}
+
+static void test_capacity_full(void) {
+    drf_queue q = fixture();
+    CHECK_OK(fairsched_drf_queue_add_user(q.queue, UNKNOWN_USER, 1.0, DEMANDS, KINDS));
+    CHECK_UNCHANGED(q.queue, FAIRSCHED_STATUS_CAPACITY_FULL,
+                    fairsched_drf_queue_add_user(q.queue, UNKNOWN_USER + 1, 1.0, DEMANDS, KINDS));
+    /* A removed user's row is free at once. */
+    CHECK_OK(fairsched_drf_queue_remove_user(q.queue, UNKNOWN_USER));
+    CHECK_OK(fairsched_drf_queue_add_user(q.queue, UNKNOWN_USER + 1, 1.0, DEMANDS, KINDS));
+    free(q.memory);
+}
+
+/* ---- Calls that succeed ---------------------------------------------------------------------- */
+
+/* Rounds with no room for an id (NULL allowed) succeed and change nothing. */
+static void test_rounds_without_room(void) {
+    drf_queue q = fixture();
+    size_t started;
+    fairsched_qknobler_round_result round;
+    POISON_FILL(started);
+    POISON_FILL(round);
+    CHECK_UNCHANGED(q.queue, FAIRSCHED_STATUS_OK,
+                    fairsched_drf_queue_allocate_round(q.queue, CAPACITY, KINDS, NULL, 0,
+                                                       &started));
+    CHECK_UNCHANGED(q.queue, FAIRSCHED_STATUS_OK,
+                    fairsched_qknobler_round(q.queue, 0.5, CAPACITY, CAPACITY, KINDS, NULL, 0,
+                                             &round));
+    CHECK(started == 0 && round.started == 0 && round.fairness == 0);
+    free(q.memory);
+}
+
+/* next follows the weighted dominant share; with no active user it finds nothing, and rounds
+ * start nothing. */
+static void test_next(void) {
+    drf_queue q = fixture();
+    uint64_t id = 0;
+    bool found = false;
+    /* A: 2 tasks of dominant share 6/1000, weight 2; B: nothing running. */
+    CHECK_OK(fairsched_drf_queue_next(q.queue, &id, &found));
+    CHECK(found && id == USER_B);
+    CHECK(user_of(q.queue, USER_A).weighted_share == 2 * 0.006 / 2);
+
+    CHECK_OK(fairsched_drf_queue_set_pending(q.queue, USER_A, 0));
+    CHECK_OK(fairsched_drf_queue_set_pending(q.queue, USER_B, 0));
+    POISON_FILL(id);
+    CHECK_OK(fairsched_drf_queue_next(q.queue, &id, &found));
+    CHECK(!found);
+    CHECK_UNWRITTEN(id);
+
+    uint64_t ids[4];
+    size_t started = 1;
+    POISON_FILL(ids);
+    CHECK_OK(fairsched_drf_queue_allocate_round(q.queue, CAPACITY, KINDS, ids, LENGTH(ids),
+                                                &started));
+    CHECK(started == 0);
+    CHECK_UNWRITTEN(ids);
+    free(q.memory);
+}
+
+/* Ids and counts are whole u64s. */
+static void test_full_u64_range(void) {
+    drf_queue q = queue_new(1);
+    CHECK_OK(fairsched_drf_queue_add_user(q.queue, UINT64_MAX, 1.0, DEMANDS, KINDS));
+    CHECK_OK(fairsched_drf_queue_set_pending(q.queue, UINT64_MAX, UINT64_MAX));
+    uint64_t id = 0;
+    bool found = false;
+    CHECK_OK(fairsched_drf_queue_next(q.queue, &id, &found));
+    CHECK(found && id == UINT64_MAX);
+    CHECK_OK(fairsched_drf_queue_tasks_started(q.queue, UINT64_MAX, UINT64_MAX));
+    const fairsched_drf_user_info info = user_of(q.queue, UINT64_MAX);
+    CHECK(info.id == UINT64_MAX && info.running == UINT64_MAX && info.pending == 0);
+    free(q.memory);
+}
+
+/* QKnobler on one machine starts tasks on the queue and writes only the ids it started. */
+static void test_qknobler_round(void) {
+    drf_queue q = fixture();
+    uint64_t ids[8];
+    fairsched_qknobler_round_result round;
+    POISON_FILL(ids);
+    /* A small machine, idle: room for 2 of A's tasks or 4 of B's (B has 1 pending). */
+    static const double MACHINE[KINDS] = {4.0, 12.0};
+    CHECK_OK(fairsched_qknobler_round(q.queue, 1.0, MACHINE, MACHINE, KINDS, ids, LENGTH(ids),
+                                      &round));
+    /* B, lowest, and then A are owed fairness; then nothing fits what is left, <2 CPUs, 4 GB>. */
+    CHECK(round.started == 2 && round.fairness == 2);
+    CHECK(ids[0] == USER_B && ids[1] == USER_A);
+    CHECK(is_poison(ids + round.started, (LENGTH(ids) - round.started) * sizeof *ids));
+    CHECK(user_of(q.queue, USER_A).running == 3 && user_of(q.queue, USER_B).running == 1);
+    free(q.memory);
+}
+
+/* ---- Runner ---------------------------------------------------------------------------------- */
+
+static const test_case tests[] = {
+    {"example_divisible", test_example_divisible},
+    {"example_discrete", test_example_discrete},
+    {"example_qknobler", test_example_qknobler},
+    {"divisible_errors", test_divisible_errors},
+    {"qknobler_allocate_errors", test_qknobler_allocate_errors},
+    {"storage_size", test_storage_size},
+    {"init_errors", test_init_errors},
+    {"init_any_alignment", test_init_any_alignment},
+    {"null_pointers", test_null_pointers},
+    {"bad_users", test_bad_users},
+    {"bad_ids_and_counts", test_bad_ids_and_counts},
+    {"bad_rounds", test_bad_rounds},
+    {"capacity_full", test_capacity_full},
+    {"rounds_without_room", test_rounds_without_room},
+    {"next", test_next},
+    {"full_u64_range", test_full_u64_range},
+    {"qknobler_round", test_qknobler_round},
+};
+
+int main(void) {
+    return run_tests(tests, LENGTH(tests));
+}

@@ -1,0 +1,237 @@
+package fairsched_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"testing"
+
+	fairsched "github.com/fairsched/fairsched/bindings/go"
+)
+
+// drfCase is a case of drf.json: "divisible" and "qknobler" cases allocate users, "queue"
+// cases run steps on a DRF queue.
+type drfCase struct {
+	Name     string
+	Type     string
+	Capacity []number
+	Weights  []number
+	Demands  []number
+	Rho      number
+	Status   string          // the expected error of an allocation
+	Expect   json.RawMessage // an allocation's fields
+
+	Users      uint32
+	InitStatus string `json:"init_status"`
+	Steps      []drfStep
+}
+
+type drfStep struct {
+	stepHeader
+	ID             id
+	Weight         number
+	Demand         []number
+	Pending        uint64
+	Count          uint64
+	Free           []number
+	Rho            number
+	Machine        []number
+	Idle           []number
+	Slots          int
+	ExpectID       *id               `json:"expect_id"`
+	ExpectIDs      []id              `json:"expect_ids"`
+	ExpectCounts   map[string]uint64 `json:"expect_counts"`
+	ExpectFairness *int              `json:"expect_fairness"`
+	Expect         json.RawMessage
+}
+
+func floats(numbers []number) []float64 {
+	out := make([]float64, len(numbers))
+	for i, x := range numbers {
+		out[i] = float64(x)
+	}
+	return out
+}
+
+func TestDRFVectors(t *testing.T) {
+	for _, dc := range readVectors[drfCase](t, "drf.json") {
+		t.Run(dc.Name, func(t *testing.T) {
+			switch dc.Type {
+			case "divisible", "qknobler":
+				runAllocationCase(t, dc)
+			case "queue":
+				runQueueCase(t, dc)
+			default:
+				t.Fatalf("unknown case type %q", dc.Type)
+			}
+		})
+	}
+}
+
+// runAllocationCase runs DRFDivisible or QKnoblerAllocate on the case's users: it must fail
+// with the case's error or return the fields the case expects.
+func runAllocationCase(t *testing.T, dc drfCase) {
+	capacity, weights, demands := floats(dc.Capacity), floats(dc.Weights), floats(dc.Demands)
+	var fields map[string]any
+	var err error
+	if dc.Type == "divisible" {
+		var drf fairsched.DRFAllocation
+		drf, err = fairsched.DRFDivisible(capacity, weights, demands)
+		fields = map[string]any{"phi": drf.Phi, "tasks": drf.Tasks, "shares": drf.Shares}
+	} else {
+		var a fairsched.QKnoblerAllocation
+		a, err = fairsched.QKnoblerAllocate(capacity, weights, demands, float64(dc.Rho))
+		fields = map[string]any{
+			"fair":                  a.Fair,
+			"efficient":             a.Efficient,
+			"whole":                 a.Whole,
+			"phi":                   a.Summary.Phi,
+			"theta":                 a.Summary.Theta,
+			"sharing_incentive_rho": a.Summary.SharingIncentiveRho,
+			"efficiency":            a.Summary.Efficiency,
+			"residual":              a.Summary.Residual,
+		}
+	}
+	if want := expectedError(t, dc.Status); err != want {
+		t.Fatalf("got error %v, want %v", err, want)
+	}
+	if err == nil {
+		expectFields(t, dc.Expect, fields)
+	}
+}
+
+// runQueueCase builds the case's queue, then runs its steps; a failed one must leave the stats
+// and every user the case adds as they were.
+func runQueueCase(t *testing.T, dc drfCase) {
+	q, err := fairsched.NewDRFQueue(dc.Users, floats(dc.Capacity))
+	if want := expectedError(t, dc.InitStatus); err != want {
+		t.Fatalf("NewDRFQueue: got error %v, want %v", err, want)
+	}
+	if err != nil {
+		return
+	}
+	defer q.Close()
+	var users []uint64
+	for _, s := range dc.Steps {
+		if s.Op == "add_user" && !slices.Contains(users, uint64(s.ID)) {
+			users = append(users, uint64(s.ID))
+		}
+	}
+	runSteps(t, dc.Steps,
+		func(t *testing.T) string { return queueState(t, q, users) },
+		func(t *testing.T, s drfStep) error { return queueCall(t, q, s) })
+}
+
+// queueState renders the queue's stats and each of users (absent ones as such).
+func queueState(t *testing.T, q *fairsched.DRFQueue, users []uint64) string {
+	t.Helper()
+	stats, err := q.Stats()
+	must(t, err)
+	state := fmt.Sprintf("%+v", stats)
+	for _, id := range users {
+		info, err := q.User(id)
+		if err == fairsched.ErrUnknownID {
+			state += fmt.Sprintf(" user %d absent", id)
+			continue
+		}
+		must(t, err)
+		state += fmt.Sprintf(" %+v", info)
+	}
+	return state
+}
+
+// queueCall makes the step's call, checks its expectations when it succeeds, and returns its
+// error.
+func queueCall(t *testing.T, q *fairsched.DRFQueue, s drfStep) error {
+	user := uint64(s.ID)
+	switch s.Op {
+	case "add_user":
+		return q.AddUser(user, float64(s.Weight), floats(s.Demand))
+	case "remove_user":
+		return q.RemoveUser(user)
+	case "set_pending":
+		return q.SetPending(user, s.Pending)
+	case "tasks_started":
+		return q.TasksStarted(user, s.Count)
+	case "tasks_finished":
+		return q.TasksFinished(user, s.Count)
+	case "next":
+		next, found, err := q.Next()
+		if err == nil {
+			got, want := "nobody", "nobody"
+			if found {
+				got = fmt.Sprint(next)
+			}
+			if s.ExpectID != nil {
+				want = fmt.Sprint(*s.ExpectID)
+			}
+			if got != want {
+				t.Errorf("next is %s, want %s", got, want)
+			}
+		}
+		return err
+	case "user":
+		info, err := q.User(user)
+		if err == nil {
+			expectFields(t, s.Expect, map[string]any{
+				"running":        info.Running,
+				"pending":        info.Pending,
+				"weight":         info.Weight,
+				"dominant_share": info.DominantShare,
+				"weighted_share": info.WeightedShare,
+			})
+		}
+		return err
+	case "stats":
+		st, err := q.Stats()
+		if err == nil {
+			expectFields(t, s.Expect, map[string]any{
+				"users":  st.Users,
+				"active": st.Active,
+				"kinds":  st.Kinds,
+			})
+		}
+		return err
+	case "allocate_round":
+		out := make([]uint64, s.Slots)
+		n, err := q.AllocateRound(floats(s.Free), out)
+		if err == nil {
+			expectStarted(t, s, out[:n])
+		}
+		return err
+	case "qknobler_round":
+		out := make([]uint64, s.Slots)
+		round, err := q.QKnoblerRound(float64(s.Rho), floats(s.Machine), floats(s.Idle), out)
+		if err == nil {
+			expectStarted(t, s, out[:round.Started])
+			if s.ExpectFairness == nil {
+				t.Errorf("the step says nothing of expect_fairness")
+			} else if round.Fairness != *s.ExpectFairness {
+				t.Errorf("%d tasks from the fairness branch, want %d", round.Fairness, *s.ExpectFairness)
+			}
+		}
+		return err
+	}
+	t.Fatalf("unknown op %q", s.Op)
+	return nil
+}
+
+// expectStarted checks the ids a round wrote: in order (expect_ids), or counted per user
+// (expect_counts).
+func expectStarted(t *testing.T, s drfStep, started []uint64) {
+	t.Helper()
+	if s.ExpectIDs != nil && !slices.Equal(started, uint64s(s.ExpectIDs)) {
+		t.Errorf("started %v, want %v", started, s.ExpectIDs)
+	}
+	if s.ExpectCounts != nil {
+		counts := map[string]uint64{}
+		for _, id := range started {
+			counts[strconv.FormatUint(id, 10)]++
+		}
+		if !maps.Equal(counts, s.ExpectCounts) {
+			t.Errorf("tasks started per user %v, want %v", counts, s.ExpectCounts)
+		}
+	}
+}

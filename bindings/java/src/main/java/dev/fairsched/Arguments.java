@@ -1,0 +1,31 @@
+package dev.fairsched;
+
+/** Checks of arguments that the C types cannot express, made before any native call. */
+final class Arguments {
+    private static final long MAX_U32 = 0xFFFF_FFFFL;
+
+    private Arguments() {}
+
+    /**
+     * Rejects a {@code value} C cannot take as a {@code uint32_t}.
+     *
+     * @throws IllegalArgumentException if {@code value} is outside {@code [0, 2^32)}
+     */
+    static void requireU32(long value, String name) {
+        if (value < 0 || value > MAX_U32) {
+            throw new IllegalArgumentException(name + " must be in [0, 2^32), got " + value);
+        }
+    }
+
+    /**
+     * Returns {@code value}, rejecting a negative count.
+     *
+     * @throws IllegalArgumentException if {@code value} is negative
+     */
+    static int requireNonNegative(int value, String name) {
+        if (value < 0) {
+            throw new IllegalArgumentException(name + " must not be negative, got " + value);
+        }
+        return value;
+    }
+}

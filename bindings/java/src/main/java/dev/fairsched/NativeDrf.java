@@ -1,0 +1,124 @@
+package dev.fairsched;
+
+/**
+ * The JNI entry points of DRF and QKnobler (src/main/c/fairsched_drf_jni.c), one per fairsched
+ * export, with the conventions of {@link Native}. {@link Drf}, {@link DrfQueue} and {@link
+ * QKnobler} are their only callers, and pass no null array.
+ *
+ * <p>{@code queue} is the {@code fairsched_drf_queue *} handle. Every array is handed to the
+ * library in place (pinned for the call, never copied), whatever its length: the library
+ * checks lengths, with one exception, {@link #qknoblerRound}, whose C export takes one length
+ * for both resource vectors.
+ */
+final class NativeDrf {
+    /** {@code FAIRSCHED_MAX_RESOURCE_KINDS}: the glue checks the two agree. */
+    static final int MAX_RESOURCE_KINDS = 8;
+
+    /**
+     * {@link #user}'s output: {@code fairsched_drf_user_info} without the id, doubles as their
+     * bits ({@link Double#longBitsToDouble}).
+     */
+    static final int USER_RUNNING = 0;
+    static final int USER_PENDING = 1;
+    static final int USER_WEIGHT = 2;
+    static final int USER_DOMINANT_SHARE = 3;
+    static final int USER_WEIGHTED_SHARE = 4;
+    static final int USER_LENGTH = 5;
+
+    /** {@link #stats}'s output: {@code fairsched_drf_queue_stats}. */
+    static final int STATS_CAPACITY = 0;
+    static final int STATS_USERS = 1;
+    static final int STATS_ACTIVE = 2;
+    static final int STATS_KINDS = 3;
+    static final int STATS_LENGTH = 4;
+
+    /** {@link #qknoblerRound}'s output: {@code fairsched_qknobler_round_result}. */
+    static final int ROUND_STARTED = 0;
+    static final int ROUND_FAIRNESS = 1;
+    static final int ROUND_LENGTH = 2;
+
+    /**
+     * {@link #qknoblerAllocate}'s summary: {@code fairsched_qknobler_summary}, its kinds as an
+     * exact double and its residual, all {@link #MAX_RESOURCE_KINDS} amounts, last.
+     */
+    static final int SUMMARY_RHO = 0;
+    static final int SUMMARY_PHI = 1;
+    static final int SUMMARY_THETA = 2;
+    static final int SUMMARY_SHARING_INCENTIVE_RHO = 3;
+    static final int SUMMARY_EFFICIENCY = 4;
+    static final int SUMMARY_KINDS = 5;
+    static final int SUMMARY_RESIDUAL = 6;
+    static final int SUMMARY_LENGTH = SUMMARY_RESIDUAL + MAX_RESOURCE_KINDS;
+
+    static {
+        NativeLibrary.load();
+    }
+
+    private NativeDrf() {}
+
+    /**
+     * {@code fairsched_drf_divisible}, with one output slot per element of {@code outTasks} and
+     * {@code outShares}; {@code φ} goes to {@code outPhi[0]}.
+     */
+    static native int divisible(
+            double[] capacity,
+            double[] weights,
+            double[] demands,
+            double[] outTasks,
+            double[] outShares,
+            double[] outPhi);
+
+    /**
+     * {@code fairsched_qknobler_allocate}, with one output slot per element of each per-user
+     * array; the summary goes to {@code outSummary} (layout {@code SUMMARY_*}).
+     */
+    static native int qknoblerAllocate(
+            double[] capacity,
+            double[] weights,
+            double[] demands,
+            double rho,
+            double[] outFair,
+            double[] outEfficient,
+            long[] outWhole,
+            double[] outSummary);
+
+    /**
+     * Allocates the storage for {@code users} users and builds a queue in it sharing {@code
+     * capacity}, writing {@code out[Native.OPEN_MEMORY]} and {@code out[Native.OPEN_HANDLE]}.
+     * Frees the storage itself on failure; {@link Native#free} frees it otherwise.
+     *
+     * @throws OutOfMemoryError if the storage cannot be allocated
+     */
+    static native int openQueue(long users, double[] capacity, long[] out);
+
+    static native int addUser(long queue, long id, double weight, double[] demand);
+
+    static native int removeUser(long queue, long id);
+
+    static native int setPending(long queue, long id, long pending);
+
+    static native int tasksStarted(long queue, long id, long count);
+
+    static native int tasksFinished(long queue, long id, long count);
+
+    /** 1 with the id in {@code out[0]}, 0 when no user is active, or the negated status. */
+    static native int next(long queue, long[] out);
+
+    static native int user(long queue, long id, long[] out);
+
+    static native int stats(long queue, long[] out);
+
+    /**
+     * Writes the ids of the tasks started into {@code out} (room for its length); returns how
+     * many or the negated status.
+     */
+    static native int allocateRound(long queue, double[] free, long[] out);
+
+    /**
+     * Writes the ids of the tasks started into {@code out} (room for its length) and the round
+     * into {@code outRound} (layout {@code ROUND_*}). {@link Status#LENGTH_MISMATCH} when
+     * {@code machine} and {@code idle} differ in length, before any fairsched call.
+     */
+    static native int qknoblerRound(
+            long queue, double rho, double[] machine, double[] idle, long[] out, long[] outRound);
+}
