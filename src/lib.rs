@@ -6,6 +6,8 @@
 //!
 //! - [`cfq`]: Cluster Fair Queueing (Chen, Wang, Zhang, Li): jobs ordered by their virtual
 //!   finish time under an idealized, weighted fair share (GPS), with a delay guarantee.
+//! - [`paf`]: Performance-Aware Fair scheduling (Chen, Wang, Li): slots move from jobs that
+//!   barely slow down to jobs that speed up most, each keeping a fraction of its fair progress.
 //!
 //! Every fallible call validates its input first and returns an [`Error`] without changing
 //! anything. Capacities are fixed at construction: const generics for Rust callers, memory the
@@ -36,6 +38,7 @@ mod error;
 pub mod heap;
 mod id_index;
 mod num;
+pub mod paf;
 
 pub use error::{Error, Result};
 
