@@ -219,15 +219,19 @@ fn lawson_hanson(r: &Triangle, tolerance: f64) -> [f64; FEATURES] {
                 b = s;
                 break;
             }
-            // Move from b toward s until the first free coefficient reaches zero.
-            let step = (0..FEATURES)
+            // Move from b toward s until the first free coefficient reaches zero; that one
+            // (and any other at or below zero) is fixed at exactly zero.
+            let Some((first, step)) = (0..FEATURES)
                 .filter(|&j| blocked(j))
-                .filter_map(|j| Some((*b.get(j)?, *s.get(j)?)))
-                .map(|(bj, sj)| bj / (bj - sj))
-                .fold(1.0, f64::min);
-            for ((bj, sj), fj) in b.iter_mut().zip(s).zip(free.iter_mut()) {
+                .filter_map(|j| Some((j, *b.get(j)?, *s.get(j)?)))
+                .map(|(j, bj, sj)| (j, bj / (bj - sj)))
+                .min_by(|x, y| x.1.total_cmp(&y.1))
+            else {
+                break;
+            };
+            for (j, ((bj, sj), fj)) in b.iter_mut().zip(s).zip(free.iter_mut()).enumerate() {
                 *bj += step * (sj - *bj);
-                if *fj && *bj <= 0.0 {
+                if *fj && (j == first || *bj <= 0.0) {
                     *bj = 0.0;
                     *fj = false;
                 }
