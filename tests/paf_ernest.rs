@@ -55,8 +55,9 @@ fn brute_force(slots: &[u32], y: &[f64]) -> [f64; 4] {
             for r in 0..k {
                 if r != c {
                     let factor = m[r][c] / m[c][c];
-                    for cc in c..=k {
-                        m[r][cc] -= factor * m[c][cc];
+                    let pivot = m[c].clone();
+                    for (e, p) in m[r].iter_mut().zip(pivot).skip(c) {
+                        *e -= factor * p;
                     }
                 }
             }

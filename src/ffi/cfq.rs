@@ -6,7 +6,9 @@
 //! put (no copy, no move) and alive while the handle is used, and is simply freed afterwards;
 //! nothing else needs releasing. A handle must not be used from two threads at once.
 
-use super::{boundary, read, read_slice, write, write_slice, FairschedStatus, Status};
+use super::{
+    boundary, fill, read, read_slice, write, write_slice, Carving, FairschedStatus, Status,
+};
 use crate::cfq::{self, Borrowed, Cfq, JobRow, QueueSlot, VACANT_ROW, VACANT_SLOT};
 use core::mem::{align_of, size_of};
 
@@ -70,8 +72,7 @@ struct Layout {
     buckets: usize,
     gps: usize,
     backlog: usize,
-    end: usize,
-    bytes: usize,
+    carving: Carving,
 }
 
 const ALIGN: usize = {
@@ -86,45 +87,14 @@ const ALIGN: usize = {
 };
 
 fn layout(capacity: usize) -> Status<Layout> {
-    let too_large = FairschedStatus::CapacityTooLarge;
-    let part = |start: usize, size: usize| -> Status<(usize, usize)> {
-        let at = start.checked_next_multiple_of(ALIGN).ok_or(too_large)?;
-        let end = size
-            .checked_mul(capacity)
-            .and_then(|bytes| at.checked_add(bytes))
-            .ok_or(too_large)?;
-        Ok((at, end))
-    };
-    let (rows, after_rows) = part(size_of::<FairschedCfq>(), size_of::<JobRow>())?;
-    let (buckets, after_buckets) = part(after_rows, size_of::<u32>())?;
-    let (gps, after_gps) = part(after_buckets, size_of::<QueueSlot>())?;
-    let (backlog, end) = part(after_gps, size_of::<QueueSlot>())?;
-    // Slack to align the caller's block.
-    let bytes = end.checked_add(ALIGN.saturating_sub(1)).ok_or(too_large)?;
-    if isize::try_from(bytes).is_err() {
-        return Err(too_large);
-    }
+    let mut carving = Carving::new(size_of::<FairschedCfq>(), ALIGN);
     Ok(Layout {
-        rows,
-        buckets,
-        gps,
-        backlog,
-        end,
-        bytes,
+        rows: carving.part(size_of::<JobRow>(), capacity)?,
+        buckets: carving.part(size_of::<u32>(), capacity)?,
+        gps: carving.part(size_of::<QueueSlot>(), capacity)?,
+        backlog: carving.part(size_of::<QueueSlot>(), capacity)?,
+        carving,
     })
-}
-
-/// Fills `len` elements at `at` with `value` and returns them as a slice.
-///
-/// # Safety
-/// `at` must be aligned for `T` and valid for writes of `len` elements, for `'static` as far as
-/// the caller of `fairsched_cfq_init` promised.
-unsafe fn fill<T: Copy>(at: *mut u8, len: usize, value: T) -> &'static mut [T] {
-    let first = at.cast::<T>();
-    for i in 0..len {
-        unsafe { first.add(i).write(value) };
-    }
-    unsafe { core::slice::from_raw_parts_mut(first, len) }
 }
 
 /// Writes into `*out_size` the number of bytes `fairsched_cfq_init` needs for `capacity` jobs
@@ -140,7 +110,7 @@ pub unsafe extern "C" fn fairsched_cfq_storage_size(
     boundary(|| {
         let out = unsafe { write(out_size) }?;
         cfq::check_config(capacity as usize, 1, 0.0)?;
-        *out = layout(capacity as usize)?.bytes;
+        *out = layout(capacity as usize)?.carving.bytes()?;
         Ok(())
     })
 }
@@ -172,18 +142,10 @@ pub unsafe extern "C" fn fairsched_cfq_init(
         let capacity = capacity as usize;
         cfq::check_config(capacity, slots, start_time)?;
         let layout = layout(capacity)?;
-        let base = memory.cast::<u8>();
-        let skip = base.align_offset(ALIGN);
-        if skip
-            .checked_add(layout.end)
-            .is_none_or(|needed| needed > memory_len)
-        {
-            return Err(FairschedStatus::BufferTooSmall);
-        }
-        // SAFETY: every part lies inside [base + skip, base + skip + layout.end), which the
-        // check above keeps inside the caller's memory, aligned for its type.
+        let block = layout.carving.place(memory, memory_len)?;
+        // SAFETY: every part lies inside the block `place` checked against the caller's
+        // memory, aligned for its type.
         let (handle, storage) = unsafe {
-            let block = base.add(skip);
             let rows = fill(block.add(layout.rows), capacity, VACANT_ROW);
             let buckets = fill(block.add(layout.buckets), capacity, 0u32);
             let gps = fill(block.add(layout.gps), capacity, VACANT_SLOT);
