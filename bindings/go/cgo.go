@@ -1,6 +1,6 @@
 // Package fairsched binds the fairsched C ABI (include/fairsched.h): published
-// cluster-scheduling algorithms, allocation-free, behind one C interface. Only CFQ (Cluster
-// Fair Queueing) exists so far.
+// cluster-scheduling algorithms, allocation-free, behind one C interface: CFQ (Cluster Fair
+// Queueing) and PAF (Performance-Aware Fair slot transfer).
 //
 // The package links the static library statically: build it first with
 // ../../scripts/build-native (see README.md).
@@ -29,6 +29,22 @@ package fairsched
 #cgo nocallback fairsched_cfq_gps_completion_estimate
 #cgo noescape fairsched_cfq_stats_get
 #cgo nocallback fairsched_cfq_stats_get
+#cgo noescape fairsched_paf_storage_size
+#cgo nocallback fairsched_paf_storage_size
+#cgo noescape fairsched_paf_init
+#cgo nocallback fairsched_paf_init
+#cgo noescape fairsched_paf_allocate
+#cgo nocallback fairsched_paf_allocate
+#cgo noescape fairsched_paf_enforce
+#cgo nocallback fairsched_paf_enforce
+#cgo noescape fairsched_paf_ernest_fit
+#cgo nocallback fairsched_paf_ernest_fit
+#cgo noescape fairsched_paf_ernest_tabulate
+#cgo nocallback fairsched_paf_ernest_tabulate
+#cgo noescape fairsched_paf_curve_check
+#cgo nocallback fairsched_paf_curve_check
+#cgo noescape fairsched_paf_concave_envelope
+#cgo nocallback fairsched_paf_concave_envelope
 #include "fairsched.h"
 */
 import "C"

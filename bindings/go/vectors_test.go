@@ -85,6 +85,10 @@ var statusErrors = map[string]error{
 	"job_completed":       fairsched.ErrJobCompleted,
 	"length_mismatch":     fairsched.ErrLengthMismatch,
 	"buffer_too_small":    fairsched.ErrBufferTooSmall,
+	"negative":            fairsched.ErrNegative,
+	"empty":               fairsched.ErrEmpty,
+	"not_monotone":        fairsched.ErrNotMonotone,
+	"underdetermined":     fairsched.ErrUnderdetermined,
 }
 
 func expectedError(t *testing.T, status string) error {
