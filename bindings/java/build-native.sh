@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the native half of the binding: the Rust static library (with the testing export, see
-# scripts/build-native) and the JNI glue, linked into one shared object that the jar carries as
-# the resource native/linux-<arch>/libfairsched_jni.so. Maven runs it after javac (pom.xml).
+# scripts/build-native) and the JNI glue (every src/main/c/*.c, one file per algorithm), linked
+# into one shared object that the jar carries as the resource native/linux-<arch>/libfairsched_jni.so. Maven runs it after javac (pom.xml).
 #
 # Usage: build-native.sh JNI_HEADER_DIR CLASSES_DIR
 #   JNI_HEADER_DIR  where `javac -h` wrote dev_fairsched_Native.h
@@ -36,6 +36,6 @@ mkdir -p "$(dirname "$output")"
 # an UnsatisfiedLinkError at load time; --strip-debug keeps the jar small (symbols stay).
 gcc -O2 -fPIC -shared -Wall -Werror -DFAIRSCHED_TESTING \
   -I"$java_home/include" -I"$java_home/include/linux" -I"$repo/include" -I"$header_dir" \
-  -o "$output" "$here/src/main/c/fairsched_jni.c" "$static_lib" \
+  -o "$output" "$here"/src/main/c/*.c "$static_lib" \
   -Wl,--exclude-libs,ALL -Wl,--gc-sections -Wl,--no-undefined -Wl,--strip-debug \
   -lm -ldl -lpthread
