@@ -2,3 +2,4 @@
 //! build the same jobs in the same order).
 
 pub mod cfq;
+pub mod paf;

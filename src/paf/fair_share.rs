@@ -2,12 +2,13 @@
 //!
 //! Water-filling: every job receives `w_j · L` slots for one level `L`, except that no job
 //! receives more than its demand `d_j`; `L` is the level at which the slots run out (or every
-//! demand is met). Computed exactly in integers: jobs sorted by `d_j / w_j` are capped while
-//! `d_j · W ≤ M · w_j` (`M` slots and `W` weight left); the others share the `M` slots left
-//! in proportion to their weights. Rounding: each uncapped job gets `⌊M w_j / W⌋`, and the
-//! slots left over (fewer than the uncapped jobs) go one each by largest remainder
-//! `M w_j mod W`, ties to the lower index. No job exceeds its demand, and the shares add up to
-//! `min(M, Σ d_j)`. O(N log N).
+//! demand is met). Computed exactly in integers, in rounds: every job with
+//! `d_j · W ≤ M · w_j` (`M` slots and `W` weight left) is capped at its demand, until a round
+//! caps none; the others share the `M` slots left in proportion to their weights. Rounding:
+//! each uncapped job gets `⌊M w_j / W⌋`, and the slots left over (fewer than the uncapped jobs)
+//! go one each by largest remainder `M w_j mod W`, ties to the lower index. No job exceeds its
+//! demand, and the shares add up to `min(M, Σ d_j)`. O(N) a round; rounds are few in practice
+//! (each caps the jobs below a level that only rises), N at worst.
 
 use super::jobs::Jobs;
 use core::cmp::Ordering;
@@ -29,29 +30,35 @@ pub(crate) fn fair_shares<J: Jobs + ?Sized>(
     }
     let demand = |j: u32| u64::from(jobs.demand(j as usize));
     let weight = |j: u32| u64::from(jobs.weight(j as usize));
-    // By d/w, compared as d_a w_b against d_b w_a (both below 2^64), then by index.
-    order.sort_unstable_by(|&a, &b| {
-        (demand(a).saturating_mul(weight(b)))
-            .cmp(&demand(b).saturating_mul(weight(a)))
-            .then(a.cmp(&b))
-    });
 
+    // Rounds of water-filling: every job whose demand is below the current level is capped
+    // (capping only raises the level, so it stays capped); `order[..sharing]` keeps the others.
     let mut left = u64::from(slots);
     let mut weight_left: u64 = (0..n as u32).map(weight).sum();
-    let mut capped: usize = 0;
-    for &j in order.iter() {
-        let below_level = u128::from(demand(j)).saturating_mul(u128::from(weight_left))
-            <= u128::from(left).saturating_mul(u128::from(weight(j)));
-        if !below_level {
+    let mut sharing = n;
+    loop {
+        let (level_slots, level_weight) = (u128::from(left), u128::from(weight_left));
+        let mut kept: usize = 0;
+        for at in 0..sharing {
+            let Some(&j) = order.get(at) else { break };
+            let below_level = u128::from(demand(j)).saturating_mul(level_weight)
+                <= level_slots.saturating_mul(u128::from(weight(j)));
+            if below_level {
+                set(fair, j, demand(j));
+                left = left.saturating_sub(demand(j));
+                weight_left = weight_left.saturating_sub(weight(j));
+            } else {
+                order.swap(kept, at);
+                kept = kept.saturating_add(1);
+            }
+        }
+        if kept == sharing {
             break;
         }
-        set(fair, j, demand(j));
-        left = left.saturating_sub(demand(j));
-        weight_left = weight_left.saturating_sub(weight(j));
-        capped = capped.saturating_add(1);
+        sharing = kept;
     }
 
-    let Some(sharing) = order.get_mut(capped..) else {
+    let Some(sharing) = order.get_mut(..sharing) else {
         return;
     };
     // Uncapped jobs: floor of the proportional share, then the leftover by largest remainder.
@@ -71,10 +78,14 @@ pub(crate) fn fair_shares<J: Jobs + ?Sized>(
         given = given.saturating_add(share);
     }
     let leftover = left.saturating_sub(given) as usize;
-    sharing.sort_unstable_by(|&a, &b| match remainder(b).cmp(&remainder(a)) {
-        Ordering::Equal => a.cmp(&b),
+    // The `leftover` largest remainders (ties: lower index) go to the front, in no given order.
+    let by_remainder = |a: &u32, b: &u32| match remainder(*b).cmp(&remainder(*a)) {
+        Ordering::Equal => a.cmp(b),
         other => other,
-    });
+    };
+    if let Some(last) = leftover.checked_sub(1).filter(|&l| l < sharing.len()) {
+        sharing.select_nth_unstable_by(last, by_remainder);
+    }
     for &j in sharing.iter().take(leftover) {
         if let Some(share) = fair.get_mut(j as usize) {
             *share = share.saturating_add(1);

@@ -242,26 +242,29 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         }
     };
 
+    // Invariant: count(low) >= wanted > count(high), brackets exact at both ends. Every held
+    // increment is above `low` and every free one at most `high`, which bounds the first two
+    // searches: count(high) <= held <= count(low).
+    let mut low = lowest.saturating_sub(1);
+    let mut high = highest;
     for (j, b) in brackets.iter_mut().enumerate().take(n) {
         *b = Bracket {
             lo: 0,
-            hi: span(j),
+            hi: held(paf, j),
             count: 0,
         };
     }
-    // Invariant: count(low) >= wanted > count(high), brackets exact at both ends.
-    let mut low = lowest.saturating_sub(1);
-    let mut high = highest;
+    let mut above_high = evaluate(brackets, high);
+    for (j, b) in brackets.iter_mut().enumerate().take(n) {
+        b.lo = b.count;
+        b.hi = span(j);
+    }
     let mut above_low = evaluate(brackets, low);
     if above_low == wanted {
         return finish(paf, brackets);
     }
     for b in brackets.iter_mut().take(n) {
         b.hi = b.count;
-    }
-    let mut above_high = evaluate(brackets, high);
-    for b in brackets.iter_mut().take(n) {
-        b.lo = b.count;
     }
     let mut bisect = false;
     while high.saturating_sub(low) > 1 {
