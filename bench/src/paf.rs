@@ -148,4 +148,23 @@ mod tests {
         assert_eq!(literal.slots, u64::from(SLOTS));
         assert!(literal.moved > 500, "{literal:?}");
     }
+
+    /// The fit of the benchmark's samples matches scipy.optimize.nnls on them (the values
+    /// bench/paf_nnls_scipy.py prints).
+    #[test]
+    fn fit_matches_scipy() {
+        let (slots, runtimes) = ernest_samples();
+        let ours = fairsched::paf::ernest::fit(&slots, &runtimes)
+            .unwrap()
+            .coefficients();
+        let scipy = [
+            0.13193126015330667,
+            0.0,
+            3.0920693893951343,
+            0.07937370861980947,
+        ];
+        for (a, b) in ours.iter().zip(scipy) {
+            assert!((a - b).abs() < 1e-9, "{ours:?} against scipy's {scipy:?}");
+        }
+    }
 }
