@@ -1,8 +1,12 @@
 //! PAF's API contract: every bad input is an error that writes nothing, and enforcement
 //! (§IV-B) hands free slots out furthest-below-target first, as a naive scan does.
 
-use fairsched::paf::{Allocation, Curve, Inline, Job, Method, Paf};
+#[path = "support/paf_outputs.rs"]
+mod paf_outputs;
+
+use fairsched::paf::{Curve, Inline, Job, Method, Paf};
 use fairsched::Error;
+use paf_outputs::Outputs;
 use quickcheck::{QuickCheck, TestResult};
 
 const POISON: u32 = 0xDEAD;
@@ -15,24 +19,16 @@ fn attempt(
     alpha: f64,
     n: usize,
 ) -> Result<(), Error> {
-    let (mut fair, mut min, mut x) = (vec![POISON; n], vec![POISON; n], vec![POISON; n]);
-    let (mut pf, mut px) = (vec![-1.0; n], vec![-1.0; n]);
-    let out = Allocation {
-        fair: &mut fair,
-        min: &mut min,
-        paf: &mut x,
-        fair_progress: &mut pf,
-        paf_progress: &mut px,
-    };
+    let mut out = Outputs::filled(n, POISON, -1.0);
     let result = paf
-        .allocate(jobs, slots, alpha, Method::Fast, out)
+        .allocate(jobs, slots, alpha, Method::Fast, out.allocation())
         .map(|_| ());
     if result.is_err() {
-        let untouched = [&fair, &min, &x]
-            .iter()
-            .all(|v| v.iter().all(|&e| e == POISON))
-            && pf.iter().chain(&px).all(|&p| p == -1.0);
-        assert!(untouched, "a failed call wrote its outputs");
+        assert_eq!(
+            out,
+            Outputs::filled(n, POISON, -1.0),
+            "a failed call wrote its outputs"
+        );
     }
     result
 }

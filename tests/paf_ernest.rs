@@ -4,6 +4,7 @@
 
 mod support {
     pub mod paf;
+    pub mod paf_outputs;
 }
 
 use fairsched::paf::ernest::{fit, Ernest};

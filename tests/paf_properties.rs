@@ -6,6 +6,7 @@
 
 mod support {
     pub mod paf;
+    pub mod paf_outputs;
 }
 
 use fairsched::paf::Method;
@@ -151,8 +152,8 @@ fn fast_literal_and_naive_agree_exactly() {
     fn prop(Any(i): Any) -> TestResult {
         let literal = run(&i, Method::Literal);
         let fast = run(&i, Method::Fast);
-        let (naive, _) = naive(&i.curves, &literal.min, &literal.fair);
-        if literal != fast || literal.paf != naive {
+        let (naive, _) = naive(&i.curves, &literal.out.min, &literal.out.fair);
+        if literal != fast || literal.out.paf != naive {
             return TestResult::error(format!(
                 "literal {literal:?}\nfast {fast:?}\nnaive {naive:?}"
             ));
@@ -167,11 +168,11 @@ fn fast_literal_and_naive_agree_exactly() {
 #[test]
 fn concave_curves_reach_the_optimum_of_problem_1() {
     fn prop(Concave(i): Concave) -> TestResult {
-        let out = run(&i, Method::Fast);
-        let best = optimum(&i.curves, &out.min, &out.fair);
-        let got: f64 = out.paf_progress.iter().sum();
+        let result = run(&i, Method::Fast);
+        let best = optimum(&i.curves, &result.out.min, &result.out.fair);
+        let got: f64 = result.out.paf_progress.iter().sum();
         if (got - best).abs() > 1e-9 {
-            return TestResult::error(format!("PAF {got} < optimum {best}: {out:?}"));
+            return TestResult::error(format!("PAF {got} < optimum {best}: {result:?}"));
         }
         TestResult::passed()
     }
@@ -183,8 +184,8 @@ fn concave_curves_reach_the_optimum_of_problem_1() {
 #[test]
 fn concave_transfers_go_one_way() {
     fn prop(Concave(i): Concave) -> bool {
-        let out = run(&i, Method::Literal);
-        let (_, moves) = naive(&i.curves, &out.min, &out.fair);
+        let result = run(&i, Method::Literal);
+        let (_, moves) = naive(&i.curves, &result.out.min, &result.out.fair);
         moves.iter().all(|&(gave, took)| !(gave && took))
     }
     QuickCheck::new()
@@ -198,8 +199,8 @@ fn non_concave_transfers_can_go_both_ways() {
     let mut g = Gen::new(100);
     let both = (0..2000).any(|_| {
         let i = instance(&mut g, false);
-        let out = run(&i, Method::Literal);
-        let (_, moves) = naive(&i.curves, &out.min, &out.fair);
+        let result = run(&i, Method::Literal);
+        let (_, moves) = naive(&i.curves, &result.out.min, &result.out.fair);
         moves.iter().any(|&(gave, took)| gave && took)
     });
     assert!(both);
@@ -209,12 +210,14 @@ fn non_concave_transfers_can_go_both_ways() {
 fn alpha_one_hurts_no_job() {
     fn prop(Any(mut i): Any) -> bool {
         i.alpha = 1.0;
-        let out = run(&i, Method::Fast);
-        out.paf_progress
+        let result = run(&i, Method::Fast);
+        result
+            .out
+            .paf_progress
             .iter()
-            .zip(&out.fair_progress)
+            .zip(&result.out.fair_progress)
             .all(|(paf, fair)| paf >= fair)
-            && out.totals.largest_loss == 0.0
+            && result.totals.largest_loss == 0.0
     }
     QuickCheck::new()
         .tests(300)
@@ -224,15 +227,16 @@ fn alpha_one_hurts_no_job() {
 #[test]
 fn every_job_keeps_alpha_of_its_fair_progress() {
     fn prop(Any(i): Any) -> bool {
-        let out = run(&i, Method::Fast);
-        let slots: u32 = out.paf.iter().sum();
-        slots == out.fair.iter().sum::<u32>()
-            && out.totals.paf_progress >= out.totals.fair_progress
-            && out.totals.largest_loss <= 1.0 - i.alpha + 1e-12
-            && out
+        let result = run(&i, Method::Fast);
+        let slots: u32 = result.out.paf.iter().sum();
+        slots == result.out.fair.iter().sum::<u32>()
+            && result.totals.paf_progress >= result.totals.fair_progress
+            && result.totals.largest_loss <= 1.0 - i.alpha + 1e-12
+            && result
+                .out
                 .paf_progress
                 .iter()
-                .zip(&out.fair_progress)
+                .zip(&result.out.fair_progress)
                 .all(|(paf, fair)| *paf >= i.alpha * fair)
     }
     QuickCheck::new()
@@ -245,8 +249,8 @@ fn every_job_keeps_alpha_of_its_fair_progress() {
 fn fair_shares_of_the_testbed_experiment() {
     let linear: Vec<f64> = (0..=128).map(|x| f64::from(x) / 128.0).collect();
     let curves = vec![linear.clone(), linear.clone(), linear];
-    let out = allocate(&[12, 3, 1], &curves, 128, 0.9, Method::Fast).unwrap();
-    assert_eq!(out.fair, [96, 24, 8]);
+    let result = allocate(&[12, 3, 1], &curves, 128, 0.9, Method::Fast).unwrap();
+    assert_eq!(result.out.fair, [96, 24, 8]);
 }
 
 /// Water-filling caps small demands and rounds the rest by largest remainder (ties: lower
@@ -254,7 +258,7 @@ fn fair_shares_of_the_testbed_experiment() {
 #[test]
 fn fair_shares_cap_and_round() {
     let flat = |d: usize| vec![0.0; d + 1];
-    let out = allocate(
+    let result = allocate(
         &[1, 1, 1, 1],
         &[flat(1), flat(9), flat(9), flat(9)],
         10,
@@ -262,8 +266,8 @@ fn fair_shares_cap_and_round() {
         Method::Fast,
     )
     .unwrap();
-    assert_eq!(out.fair, [1, 3, 3, 3]);
-    let out = allocate(
+    assert_eq!(result.out.fair, [1, 3, 3, 3]);
+    let result = allocate(
         &[1, 1, 1],
         &[flat(9), flat(9), flat(9)],
         10,
@@ -271,8 +275,8 @@ fn fair_shares_cap_and_round() {
         Method::Fast,
     )
     .unwrap();
-    assert_eq!(out.fair, [4, 3, 3]);
-    let out = allocate(&[1, 2], &[flat(1), flat(2)], 10, 1.0, Method::Fast).unwrap();
-    assert_eq!(out.fair, [1, 2], "demands below the slots are met");
-    assert_eq!(out.totals.slots, 3);
+    assert_eq!(result.out.fair, [4, 3, 3]);
+    let result = allocate(&[1, 2], &[flat(1), flat(2)], 10, 1.0, Method::Fast).unwrap();
+    assert_eq!(result.out.fair, [1, 2], "demands below the slots are met");
+    assert_eq!(result.totals.slots, 3);
 }

@@ -3,6 +3,8 @@
 
 #[path = "support/memory.rs"]
 mod memory;
+#[path = "support/paf_outputs.rs"]
+mod paf_outputs;
 
 use fairsched::cfq::{Borrowed, Cfq, Stats};
 use fairsched::Error;
@@ -200,7 +202,7 @@ fn paf_workspace(
 
 /// Runs one case of paf.json; returns its status.
 fn run_paf_case(case: &Value, name: &str) -> Result<(), Error> {
-    use fairsched::paf::{curve, ernest, Allocation, Ernest, FlatJobs, Method};
+    use fairsched::paf::{curve, ernest, Ernest, FlatJobs, Method};
     let capacity = case["capacity"].as_u64().unwrap_or(0) as usize;
     let mut memory = (
         vec![0; capacity],
@@ -227,36 +229,28 @@ fn run_paf_case(case: &Value, name: &str) -> Result<(), Error> {
             let expect = &case["expect"];
             for method in [Method::Literal, Method::Fast] {
                 let context = format!("{name} ({method:?})");
-                let (mut fair, mut min, mut x) = (vec![0; n], vec![0; n], vec![0; n]);
-                let (mut pf, mut px) = (vec![0.0; n], vec![0.0; n]);
-                let out = Allocation {
-                    fair: &mut fair,
-                    min: &mut min,
-                    paf: &mut x,
-                    fair_progress: &mut pf,
-                    paf_progress: &mut px,
-                };
+                let mut out = paf_outputs::Outputs::filled(n, 0, 0.0);
                 let t = paf.allocate(
                     &jobs,
                     uint(&case["slots"]),
                     float(&case["alpha"]),
                     method,
-                    out,
+                    out.allocation(),
                 )?;
-                assert_eq!(fair, uints(&expect["fair"]), "{context}: fair");
-                assert_eq!(min, uints(&expect["min"]), "{context}: min");
-                assert_eq!(x, uints(&expect["paf"]), "{context}: paf");
+                assert_eq!(out.fair, uints(&expect["fair"]), "{context}: fair");
+                assert_eq!(out.min, uints(&expect["min"]), "{context}: min");
+                assert_eq!(out.paf, uints(&expect["paf"]), "{context}: paf");
                 same_floats(
                     &context,
                     "fair_progress",
                     &floats(&expect["fair_progress"]),
-                    &pf,
+                    &out.fair_progress,
                 );
                 same_floats(
                     &context,
                     "paf_progress",
                     &floats(&expect["paf_progress"]),
-                    &px,
+                    &out.paf_progress,
                 );
                 assert_eq!(
                     (t.slots, t.moved),

@@ -1,15 +1,12 @@
 //! Running PAF from tests on heap-held curves.
 
-use fairsched::paf::{Allocation, Curve, Inline, Job, Method, Paf, Totals};
+use super::paf_outputs::Outputs;
+use fairsched::paf::{Curve, Inline, Job, Method, Paf, Totals};
 
-/// One call's per-job results, owned.
+/// One call's results, owned.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
-    pub fair: Vec<u32>,
-    pub min: Vec<u32>,
-    pub paf: Vec<u32>,
-    pub fair_progress: Vec<f64>,
-    pub paf_progress: Vec<f64>,
+    pub out: Outputs,
     pub totals: Totals,
 }
 
@@ -29,28 +26,8 @@ pub fn allocate(
         .zip(curves)
         .map(|(&w, c)| Job::new(w, Curve::new(c)?))
         .collect::<fairsched::Result<_>>()?;
-    let n = jobs.len();
     let mut paf = Box::new(Paf::<Inline<CAPACITY>>::new()?);
-    let mut out = Outcome {
-        fair: vec![0; n],
-        min: vec![0; n],
-        paf: vec![0; n],
-        fair_progress: vec![0.0; n],
-        paf_progress: vec![0.0; n],
-        totals: Totals::default(),
-    };
-    out.totals = paf.allocate(
-        jobs.as_slice(),
-        slots,
-        alpha,
-        method,
-        Allocation {
-            fair: &mut out.fair,
-            min: &mut out.min,
-            paf: &mut out.paf,
-            fair_progress: &mut out.fair_progress,
-            paf_progress: &mut out.paf_progress,
-        },
-    )?;
-    Ok(out)
+    let mut out = Outputs::filled(jobs.len(), 0, 0.0);
+    let totals = paf.allocate(jobs.as_slice(), slots, alpha, method, out.allocation())?;
+    Ok(Outcome { out, totals })
 }
