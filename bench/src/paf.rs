@@ -13,22 +13,13 @@ pub const SLOTS: u32 = 8_000;
 /// The fairness knob of the paper's simulations.
 pub const ALPHA: f64 = 0.9;
 
-/// A small deterministic generator (SplitMix64), so the workload needs no dependency.
-struct SplitMix(u64);
+#[path = "../../tests/support/rng.rs"]
+mod rng;
+use rng::SplitMix;
 
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
+/// Uniform in [0, 1).
+fn unit(rng: &mut SplitMix) -> f64 {
+    rng.below(1 << 53) as f64 / (1u64 << 53) as f64
 }
 
 /// The jobs' weights and tabulated curves.
@@ -43,11 +34,20 @@ impl Workload {
         let mut weights = Vec::with_capacity(JOBS);
         let mut curves = Vec::with_capacity(JOBS);
         for j in 0..JOBS {
-            let demand = 1 + (rng.next() % 200) as usize;
-            weights.push(1 + (rng.next() % 20) as u32);
-            let a1 = if j % 2 == 0 { 0.0 } else { 1e-4 * rng.unit() };
-            let model = Ernest::new([0.05 + 0.3 * rng.unit(), a1, 0.5 + 5.0 * rng.unit(), 0.0])
-                .expect("valid coefficients");
+            let demand = 1 + rng.below(200) as usize;
+            weights.push(1 + rng.below(20) as u32);
+            let a1 = if j % 2 == 0 {
+                0.0
+            } else {
+                1e-4 * unit(&mut rng)
+            };
+            let model = Ernest::new([
+                0.05 + 0.3 * unit(&mut rng),
+                a1,
+                0.5 + 5.0 * unit(&mut rng),
+                0.0,
+            ])
+            .expect("valid coefficients");
             let mut curve = vec![0.0; demand + 1];
             model.tabulate(&mut curve).expect("a valid curve");
             curves.push(curve);

@@ -22,7 +22,6 @@ import static dev.fairsched.Native.STATS_SLOTS;
 import static dev.fairsched.Native.STATS_VIRTUAL_TIME;
 
 import java.lang.ref.Cleaner;
-import java.lang.ref.Reference;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.OptionalDouble;
@@ -59,15 +58,9 @@ import java.util.OptionalLong;
  * <p><b>Threads.</b> Not thread-safe: use a scheduler from one thread at a time, {@link
  * #close()} included.
  */
-public final class Cfq implements AutoCloseable {
-    private static final Cleaner CLEANER = Cleaner.create();
-    private static final long MAX_U32 = 0xFFFF_FFFFL;
+public final class Cfq extends NativeObject {
 
-    /** The native {@code fairsched_cfq *}; 0 once closed. */
-    private long handle;
 
-    /** Frees the storage, once, whether {@link #close()} or the {@link Cleaner} asks first. */
-    private final Cleaner.Cleanable storage;
 
     /**
      * A scheduler for up to {@code capacity} jobs sharing {@code slots} slots, its clock at
@@ -81,12 +74,20 @@ public final class Cfq implements AutoCloseable {
      * @throws OutOfMemoryError if the native storage cannot be allocated
      */
     public Cfq(long capacity, long slots, double startTime) {
+        this(open(capacity, slots, startTime));
+    }
+
+    private Cfq(long[] opened) {
+        super("Cfq", opened[Native.OPEN_CFQ], opened[Native.OPEN_MEMORY]);
+    }
+
+    /** Builds the native scheduler: {@link Native#open}'s output. */
+    private static long[] open(long capacity, long slots, double startTime) {
         requireU32(capacity, "capacity");
         requireU32(slots, "slots");
         long[] opened = new long[Native.OPEN_LENGTH];
         FairschedException.check(Native.open(capacity, slots, startTime, opened));
-        handle = opened[Native.OPEN_CFQ];
-        storage = CLEANER.register(this, new Free(opened[Native.OPEN_MEMORY]));
+        return opened;
     }
 
     /**
@@ -264,58 +265,9 @@ public final class Cfq implements AutoCloseable {
                 (long) stats[STATS_ROWS_IN_USE]);
     }
 
-    /** Frees the native storage. Does nothing if already closed. */
-    @Override
-    public void close() {
-        if (handle != 0) {
-            handle = 0;
-            storage.clean();
-        }
-    }
-
-    /** The native handle, checked open. */
-    private long handle() {
-        if (handle == 0) {
-            throw new IllegalStateException("the Cfq is closed");
-        }
-        return handle;
-    }
-
-    /**
-     * Throws the status {@code code} unless it is {@link Status#OK}; after {@link Status#PANIC},
-     * closes this scheduler first, as the native one must not be used again.
-     *
-     * <p>Every native call on the handle is followed by this method, whose fence keeps this
-     * object reachable until the call is over: otherwise the {@link Cleaner} could free the
-     * storage under a call made by the last use of an unclosed scheduler.
-     */
-    private void check(int code) {
-        try {
-            if (code == Status.PANIC.code()) {
-                close();
-            }
-            FairschedException.check(code);
-        } finally {
-            Reference.reachabilityFence(this);
-        }
-    }
-
-    /** Decodes the result of a native method that returns a count or a negated status. */
-    private int count(int countOrStatus) {
-        check(countOrStatus < 0 ? -countOrStatus : Status.OK.code());
-        return countOrStatus;
-    }
-
     /** {@code value} if {@code present}: C flags a field that Java models as optional. */
     private static OptionalDouble optional(double value, boolean present) {
         return present ? OptionalDouble.of(value) : OptionalDouble.empty();
-    }
-
-    /** Rejects a {@code value} C cannot take as a {@code uint32_t}. */
-    private static void requireU32(long value, String name) {
-        if (value < 0 || value > MAX_U32) {
-            throw new IllegalArgumentException(name + " must be in [0, 2^32), got " + value);
-        }
     }
 
     /** Returns {@code value}, rejecting a negative count. */
@@ -324,16 +276,5 @@ public final class Cfq implements AutoCloseable {
             throw new IllegalArgumentException(name + " must not be negative, got " + value);
         }
         return value;
-    }
-
-    /**
-     * The {@link Cleaner}'s action. It holds the address only: a reference to the {@link Cfq}
-     * would keep it reachable, so it would never be cleaned.
-     */
-    private record Free(long memory) implements Runnable {
-        @Override
-        public void run() {
-            Native.free(memory);
-        }
     }
 }

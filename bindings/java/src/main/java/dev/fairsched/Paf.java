@@ -1,7 +1,6 @@
 package dev.fairsched;
 
 import java.lang.ref.Cleaner;
-import java.lang.ref.Reference;
 import java.util.Objects;
 
 /**
@@ -22,17 +21,11 @@ import java.util.Objects;
  * FairschedException} and writes nothing; {@link #close()} frees the native memory (a {@link
  * Cleaner} is the backstop); not thread-safe.
  */
-public final class Paf implements AutoCloseable {
-    private static final Cleaner CLEANER = Cleaner.create();
-    private static final long MAX_U32 = 0xFFFF_FFFFL;
-
+public final class Paf extends NativeObject {
     /** {@link #allocate}'s {@code method}: Algorithm 1 one slot at a time, the reference. */
     public static final int LITERAL = 0;
     /** {@link #allocate}'s {@code method}: the fast algorithm, with the same result. */
     public static final int FAST = 1;
-
-    private long handle;
-    private final Cleaner.Cleanable storage;
 
     /**
      * A workspace for calls of up to {@code capacity} jobs.
@@ -42,12 +35,19 @@ public final class Paf implements AutoCloseable {
      *     Status#CAPACITY_TOO_LARGE} for {@code 2^32 - 1}
      */
     public Paf(long capacity) {
+        this(open(capacity));
+    }
+
+    private Paf(long[] opened) {
+        super("Paf", opened[NativePaf.OPEN_PAF], opened[NativePaf.OPEN_MEMORY]);
+    }
+
+    /** Builds the native workspace: {@link NativePaf#open}'s output. */
+    private static long[] open(long capacity) {
         requireU32(capacity, "capacity");
         long[] opened = new long[NativePaf.OPEN_LENGTH];
         FairschedException.check(NativePaf.open(capacity, opened));
-        handle = opened[NativePaf.OPEN_PAF];
-        long memory = opened[NativePaf.OPEN_MEMORY];
-        storage = CLEANER.register(this, () -> Native.free(memory));
+        return opened;
     }
 
     /**
@@ -113,9 +113,7 @@ public final class Paf implements AutoCloseable {
         requireNonNegative(running, "running");
         Objects.requireNonNull(out, "out");
         requireSameLength(targets.length, running.length);
-        int given = NativePaf.enforce(handle(), targets, running, out);
-        check(given < 0 ? -given : Status.OK.code());
-        return given;
+        return count(NativePaf.enforce(handle(), targets, running, out));
     }
 
     /**
@@ -176,44 +174,10 @@ public final class Paf implements AutoCloseable {
         return envelope;
     }
 
-    /** Frees the native memory. Does nothing if already closed. */
-    @Override
-    public void close() {
-        if (handle != 0) {
-            handle = 0;
-            storage.clean();
-        }
-    }
-
-    private long handle() {
-        if (handle == 0) {
-            throw new IllegalStateException("the Paf is closed");
-        }
-        return handle;
-    }
-
-    /** As {@link Cfq}'s: throws the status, closing first after a panic; fences this object. */
-    private void check(int code) {
-        try {
-            if (code == Status.PANIC.code()) {
-                close();
-            }
-            FairschedException.check(code);
-        } finally {
-            Reference.reachabilityFence(this);
-        }
-    }
-
     /** Parallel arrays of different lengths fail as the library would have them fail. */
     private static void requireSameLength(int a, int b) {
         if (a != b) {
             FairschedException.check(Status.LENGTH_MISMATCH.code());
-        }
-    }
-
-    private static void requireU32(long value, String name) {
-        if (value < 0 || value > MAX_U32) {
-            throw new IllegalArgumentException(name + " must be in [0, 2^32), got " + value);
         }
     }
 

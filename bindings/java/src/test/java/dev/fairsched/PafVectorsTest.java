@@ -1,21 +1,19 @@
 package dev.fairsched;
 
+import static dev.fairsched.Json.elements;
+import static dev.fairsched.Json.number;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -29,10 +27,7 @@ class PafVectorsTest {
 
     @TestFactory
     Stream<DynamicTest> pafVectors() throws IOException {
-        JsonArray cases = JsonParser.parseString(Files.readString(VECTORS))
-                .getAsJsonObject()
-                .getAsJsonArray("cases");
-        assertFalse(cases.isEmpty(), "no case in " + VECTORS);
+        JsonArray cases = Json.cases(VECTORS);
         return elements(cases)
                 .map(JsonElement::getAsJsonObject)
                 .map(c -> dynamicTest(c.get("name").getAsString(), () -> run(c)));
@@ -110,28 +105,11 @@ class PafVectorsTest {
         }
     }
 
-    /** A JSON number, or one of the strings "nan", "inf", "-inf". */
-    private static double number(JsonElement value) {
-        if (!value.getAsJsonPrimitive().isString()) {
-            return value.getAsDouble();
-        }
-        return switch (value.getAsString()) {
-            case "nan" -> Double.NaN;
-            case "inf" -> Double.POSITIVE_INFINITY;
-            case "-inf" -> Double.NEGATIVE_INFINITY;
-            default -> throw new IllegalArgumentException("not a number: " + value);
-        };
-    }
-
     private static double[] numbers(JsonArray values) {
-        return elements(values).mapToDouble(PafVectorsTest::number).toArray();
+        return elements(values).mapToDouble(Json::number).toArray();
     }
 
     private static int[] ints(JsonArray values) {
         return elements(values).mapToInt(JsonElement::getAsInt).toArray();
-    }
-
-    private static Stream<JsonElement> elements(JsonArray array) {
-        return StreamSupport.stream(array.spliterator(), false);
     }
 }

@@ -1,8 +1,9 @@
 package dev.fairsched;
 
+import static dev.fairsched.Json.elements;
+import static dev.fairsched.Json.number;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,9 +14,7 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Locale;
@@ -23,7 +22,6 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -38,10 +36,7 @@ class VectorsTest {
 
     @TestFactory
     Stream<DynamicTest> cfqVectors() throws IOException {
-        JsonArray cases = JsonParser.parseString(Files.readString(VECTORS))
-                .getAsJsonObject()
-                .getAsJsonArray("cases");
-        assertFalse(cases.isEmpty(), "no case in " + VECTORS);
+        JsonArray cases = Json.cases(VECTORS);
         return elements(cases)
                 .map(JsonElement::getAsJsonObject)
                 .map(vector -> dynamicTest(vector.get("name").getAsString(), () -> run(vector)));
@@ -171,18 +166,6 @@ class VectorsTest {
         return Status.valueOf(upper);
     }
 
-    /** A JSON number, or one of the strings "nan", "inf", "-inf". */
-    private static double number(JsonElement value) {
-        if (!value.getAsJsonPrimitive().isString()) {
-            return value.getAsDouble();
-        }
-        return switch (value.getAsString()) {
-            case "nan" -> Double.NaN;
-            case "inf" -> Double.POSITIVE_INFINITY;
-            case "-inf" -> Double.NEGATIVE_INFINITY;
-            default -> throw new IllegalArgumentException("not a number: " + value);
-        };
-    }
 
     private static long u32(JsonObject step, String field) {
         return step.get(field).getAsLong();
@@ -200,9 +183,5 @@ class VectorsTest {
     /** Batch counts, for the int[] of {@link Cfq#setPendingBatch}: a larger one fails the case. */
     private static int[] counts(JsonArray values) {
         return elements(values).mapToInt(count -> Math.toIntExact(count.getAsLong())).toArray();
-    }
-
-    private static Stream<JsonElement> elements(JsonArray array) {
-        return StreamSupport.stream(array.spliterator(), false);
     }
 }
