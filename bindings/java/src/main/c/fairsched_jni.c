@@ -20,6 +20,7 @@
 
 #include "dev_fairsched_Native.h"
 #include "fairsched.h"
+#include "jni_util.h"
 
 /* A layout constant of dev.fairsched.Native, e.g. LAYOUT(JOB_ARRIVAL). */
 #define LAYOUT(name) dev_fairsched_Native_##name
@@ -43,10 +44,7 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_Native_open(JNIEnv *env, jclass cls, j
     }
     void *memory = malloc(size);
     if (memory == NULL) {
-        jclass oom = (*env)->FindClass(env, "java/lang/OutOfMemoryError");
-        if (oom != NULL) {
-            (*env)->ThrowNew(env, oom, "no memory for the fairsched scheduler");
-        }
+        throw_out_of_memory(env, "no memory for the fairsched scheduler");
         return FAIRSCHED_STATUS_OK; /* Unseen: the exception is thrown on return. */
     }
     fairsched_cfq *cfq;

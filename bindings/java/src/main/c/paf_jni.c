@@ -14,6 +14,7 @@
 
 #include "dev_fairsched_NativePaf.h"
 #include "fairsched.h"
+#include "jni_util.h"
 
 #define LAYOUT(name) dev_fairsched_NativePaf_##name
 
@@ -64,10 +65,7 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_open(JNIEnv *env, jclass cls
     }
     void *memory = malloc(size);
     if (memory == NULL) {
-        jclass oom = (*env)->FindClass(env, "java/lang/OutOfMemoryError");
-        if (oom != NULL) {
-            (*env)->ThrowNew(env, oom, "no memory for the fairsched PAF workspace");
-        }
+        throw_out_of_memory(env, "no memory for the fairsched PAF workspace");
         return FAIRSCHED_STATUS_OK; /* Unseen: the exception is thrown on return. */
     }
     fairsched_paf *paf;
