@@ -11,26 +11,11 @@
 mod support {
     pub mod cluster;
     pub mod memory;
+    pub mod rng;
 }
 
 use support::cluster::{delay_bound, run, JobSpec};
-
-/// A small deterministic generator (SplitMix64), so the workload needs no dependency.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use support::rng::SplitMix;
 
 fn synthetic(count: usize, seed: u64) -> Vec<JobSpec> {
     let mut rng = SplitMix(seed);

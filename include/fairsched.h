@@ -35,6 +35,16 @@
 #define FAIRSCHED_MAX_RESOURCE_KINDS 8
 
 /**
+ * `method` of `fairsched_paf_allocate`: Algorithm 1 one slot at a time (the reference).
+ */
+#define FAIRSCHED_PAF_LITERAL 0
+
+/**
+ * `method` of `fairsched_paf_allocate`: the fast algorithm (same result).
+ */
+#define FAIRSCHED_PAF_FAST 1
+
+/**
  * The outcome of every fallible export. Numbers are stable: new codes are only appended.
  */
 typedef enum {
@@ -122,6 +132,11 @@ typedef struct fairsched_cfq fairsched_cfq;
  * An incremental DRF queue living in caller-provided memory. Opaque.
  */
 typedef struct fairsched_drf_queue fairsched_drf_queue;
+
+/**
+ * A PAF workspace living in caller-provided memory. Opaque.
+ */
+typedef struct fairsched_paf fairsched_paf;
 
 /**
  * What the scheduler knows about one job (see `fairsched_cfq_job_get`).
@@ -263,6 +278,32 @@ typedef struct {
    */
   uint32_t kinds;
 } fairsched_drf_queue_stats;
+
+/**
+ * The allocation as a whole, against fair sharing (see `fairsched_paf_allocate`).
+ */
+typedef struct {
+  /**
+   * Slots allocated, the same under both: min(slots, sum of demands).
+   */
+  uint64_t slots;
+  /**
+   * Slots moved from givers to takers.
+   */
+  uint64_t moved;
+  /**
+   * Total progress at the fair shares.
+   */
+  double fair_progress;
+  /**
+   * Total progress at the PAF allocations (never below fair_progress).
+   */
+  double paf_progress;
+  /**
+   * The largest relative loss of a job, 1 - p(paf) / p(fair) (at most 1 - alpha).
+   */
+  double largest_loss;
+} fairsched_paf_totals;
 
 /**
  * What `fairsched_qknobler_allocate` decided besides the per-user tasks.
@@ -629,6 +670,127 @@ fairsched_status fairsched_drf_queue_allocate_round(fairsched_drf_queue *queue,
                                                     uint64_t *out_ids,
                                                     size_t out_ids_len,
                                                     size_t *out_started);
+
+/**
+ * Writes into `*out_size` the bytes `fairsched_paf_init` needs for calls of up to `capacity`
+ * jobs (alignment slack included). Wraps `paf::check_capacity`.
+ *
+ * # Safety
+ * `out_size` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_paf_storage_size(uint32_t capacity, size_t *out_size);
+
+/**
+ * Builds a PAF workspace for calls of up to `capacity` jobs inside `memory` (`memory_len`
+ * bytes, at least what `fairsched_paf_storage_size` says; any alignment). On success
+ * `*out_paf` points into `memory`: keep `memory` to free it, in place and alive while the
+ * handle is used. Wraps `Paf::with_storage`.
+ *
+ * # Safety
+ * `memory` must be valid for writes of `memory_len` bytes and not used otherwise while the
+ * handle lives; `out_paf` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_paf_init(void *memory,
+                                    size_t memory_len,
+                                    uint32_t capacity,
+                                    fairsched_paf **out_paf);
+
+/**
+ * Algorithm 1 for `jobs_len` jobs (layout in the header's PAF section) sharing `slots` slots
+ * with fairness knob `alpha` in [0, 1], by `method` (`FAIRSCHED_PAF_LITERAL` or
+ * `FAIRSCHED_PAF_FAST`, same result). Writes, per job, the fair share, minAlloc, PAF
+ * allocation and the progress at both into the five `out_` arrays (`jobs_len` each; NULL
+ * allowed when 0), and the totals into `*out_totals`. Every job is checked first: a failed
+ * call writes nothing. Wraps `FlatJobs::new` and `Paf::allocate`.
+ *
+ * # Safety
+ * `paf` must be NULL or a handle from `fairsched_paf_init` whose memory is still valid; each
+ * array must hold the elements said above (NULL allowed for none); `out_totals` must be NULL
+ * or valid for a write.
+ */
+fairsched_status fairsched_paf_allocate(fairsched_paf *paf,
+                                        const uint32_t *weights,
+                                        size_t jobs_len,
+                                        const uint32_t *curve_offsets,
+                                        const double *points,
+                                        size_t points_len,
+                                        uint32_t slots,
+                                        double alpha,
+                                        uint32_t method,
+                                        uint32_t *out_fair,
+                                        uint32_t *out_min,
+                                        uint32_t *out_paf,
+                                        double *out_fair_progress,
+                                        double *out_paf_progress,
+                                        fairsched_paf_totals *out_totals);
+
+/**
+ * Which jobs get `free_slots` free slots (§IV-B): each to the job furthest below its target
+ * (`targets[j] - running[j]`, ties to the lower index). Writes one job index per slot into
+ * `out_jobs` (room for `free_slots`) and the count into `*out_assigned` (fewer when every job
+ * reaches its target). Wraps `Paf::enforce`.
+ *
+ * # Safety
+ * As for `fairsched_paf_allocate`; `targets` and `running` hold `jobs_len` elements.
+ */
+fairsched_status fairsched_paf_enforce(fairsched_paf *paf,
+                                       const uint32_t *targets,
+                                       const uint32_t *running,
+                                       size_t jobs_len,
+                                       uint32_t *out_jobs,
+                                       size_t free_slots,
+                                       size_t *out_assigned);
+
+/**
+ * Fits an Ernest model to `samples_len` samples (`slots[i]` slots, normalized run time
+ * `runtimes[i]`) by non-negative least squares; writes `a0..a3` into `out_coefficients`
+ * (4 doubles). Wraps `paf::ernest::fit`.
+ *
+ * # Safety
+ * `slots` and `runtimes` must hold `samples_len` elements (NULL allowed for 0);
+ * `out_coefficients` must be NULL or valid for 4 writes.
+ */
+fairsched_status fairsched_paf_ernest_fit(const uint32_t *slots,
+                                          const double *runtimes,
+                                          size_t samples_len,
+                                          double *out_coefficients);
+
+/**
+ * Writes the progress curve `p(0..points_len)` of the Ernest model `coefficients` (4
+ * doubles, a0..a3) into `out_points`, never falling (`Ernest::tabulate`): a job of demand
+ * `points_len - 1`. Wraps `Ernest::new` and `Ernest::tabulate`.
+ *
+ * # Safety
+ * `coefficients` must be NULL or valid for 4 reads; `out_points` must hold `points_len`.
+ */
+fairsched_status fairsched_paf_ernest_tabulate(const double *coefficients,
+                                               double *out_points,
+                                               size_t points_len);
+
+/**
+ * Checks the curve `points` (`p(0..points_len)`) as allocation does and writes into
+ * `*out_concave_from` the smallest `k` such that it is concave on `k..=d` (0: concave).
+ * Wraps `curve::check` and `curve::concave_from`.
+ *
+ * # Safety
+ * `points` must hold `points_len` elements; `out_concave_from` must be NULL or valid for a
+ * write.
+ */
+fairsched_status fairsched_paf_curve_check(const double *points,
+                                           size_t points_len,
+                                           uint32_t *out_concave_from);
+
+/**
+ * Writes the upper concave envelope of the curve `points` into `out_points` (both
+ * `points_len` elements). Wraps `curve::concave_envelope`.
+ *
+ * # Safety
+ * `points` must hold `points_len` elements and `out_points` room for as many; they must not
+ * overlap.
+ */
+fairsched_status fairsched_paf_concave_envelope(const double *points,
+                                                double *out_points,
+                                                size_t points_len);
 
 /**
  * QKnobler at knob `rho` (in [0, 1]): writes every user's fairness-stage tasks, efficiency-stage

@@ -8,6 +8,10 @@
 //!   finish time under an idealized, weighted fair share (GPS), with a delay guarantee.
 //! - [`drf`]: weighted Dominant Resource Fairness: the divisible closed form, and an
 //!   incremental queue with discrete progressive filling for allocators.
+//! - [`paf`]: Performance-Aware Fair scheduling (Chen, Wang, Li): slots move from jobs that
+//!   barely slow down to jobs that speed up most, each keeping a fraction of its fair progress.
+//! - [`qknobler`]: QKnobler (Tang, Yu, Li): a knob trading fairness for efficiency with a
+//!   guaranteed soft-fairness bound, its linear program solved exactly ([`lp`]).
 //!
 //! Every fallible call validates its input first and returns an [`Error`] without changing
 //! anything. Capacities are fixed at construction: const generics for Rust callers, memory the
@@ -40,6 +44,7 @@ pub mod heap;
 pub mod id_index;
 pub mod lp;
 mod num;
+pub mod paf;
 pub mod qknobler;
 pub mod resources;
 pub mod table;

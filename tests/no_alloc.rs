@@ -1,6 +1,9 @@
 //! The core never allocates: a counting global allocator watches a busy CFQ workload, through
 //! the Rust API and (with the `ffi` feature) through the C ABI.
 
+#[path = "support/paf_outputs.rs"]
+mod paf_outputs;
+
 use fairsched::cfq::{Cfq, Inline};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -133,6 +136,30 @@ fn drf_and_qknobler_do_not_allocate() {
     let _ = queue.add_user(1, f64::NAN, &[1.0, 1.0, 1.0]);
     assert_eq!(allocations(), before);
     assert!(queue.user(0).unwrap().running > 0);
+}
+
+/// PAF allocates (literal and fast), fits, tabulates and enforces without allocating.
+#[test]
+fn paf_does_not_allocate() {
+    use fairsched::paf::{ernest, Curve, Inline, Job, Method, Paf};
+    let mut paf = Paf::<Inline<8>>::new().unwrap();
+    let tables = [[0.0, 0.5, 0.75, 0.875, 0.9375], [0.0, 0.25, 0.5, 0.75, 1.0]];
+    let mut out = paf_outputs::Outputs::filled(8, 0, 0.0);
+    let mut table = [0.0; 33];
+    let mut given = [0; 16];
+    let before = allocations();
+    let jobs: [Job; 8] = core::array::from_fn(|j| {
+        Job::new(j as u32 % 3 + 1, Curve::new(&tables[j % 2]).unwrap()).unwrap()
+    });
+    for method in [Method::Literal, Method::Fast] {
+        paf.allocate(&jobs[..], 20, 0.9, method, out.allocation())
+            .unwrap();
+    }
+    let model = ernest::fit(&[1, 2, 4, 8, 16], &[1.0, 0.6, 0.4, 0.3, 0.28]).unwrap();
+    model.tabulate(&mut table).unwrap();
+    paf.enforce(&out.paf, &[0; 8], &mut given).unwrap();
+    assert_eq!(allocations(), before);
+    assert!(out.paf.iter().sum::<u32>() == 20);
 }
 
 /// The counter itself works, so the tests above can fail.

@@ -3,6 +3,8 @@
 
 #[path = "support/memory.rs"]
 mod memory;
+#[path = "support/paf_outputs.rs"]
+mod paf_outputs;
 
 use fairsched::cfq::{Borrowed, Cfq, Stats};
 use fairsched::drf::{Divisible, DrfQueue, UserRow, Users, HEAPS as DRF_HEAPS};
@@ -356,5 +358,154 @@ fn drf_vectors() {
             "queue" => run_queue_case(case, name),
             _ => run_allocation_case(case, name),
         }
+    }
+}
+
+fn uints(v: &Value) -> Vec<u32> {
+    v.as_array().expect("an array").iter().map(uint).collect()
+}
+
+fn same_floats(context: &str, field: &str, expected: &[f64], got: &[f64]) {
+    let bits = |xs: &[f64]| xs.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    assert_eq!(bits(expected), bits(got), "{context}: {field} {got:?}");
+}
+
+/// A PAF workspace of `capacity` jobs on the heap.
+fn paf_workspace(
+    memory: &mut (
+        Vec<u32>,
+        Vec<fairsched::paf::Bracket>,
+        Vec<fairsched::heap::HeapSlot<u64>>,
+    ),
+) -> fairsched::Result<fairsched::paf::Paf<fairsched::paf::Borrowed<'_>>> {
+    let (order, brackets, heaps) = memory;
+    fairsched::paf::Paf::with_storage(fairsched::paf::Borrowed::new(order, brackets, heaps)?)
+}
+
+/// Runs one case of paf.json; returns its status.
+fn run_paf_case(case: &Value, name: &str) -> Result<(), Error> {
+    use fairsched::paf::{curve, ernest, Ernest, FlatJobs, Method};
+    let capacity = case["capacity"].as_u64().unwrap_or(0) as usize;
+    let mut memory = (
+        vec![0; capacity],
+        vec![fairsched::paf::Bracket::EMPTY; capacity],
+        vec![fairsched::heap::HeapSlot::<u64>::VACANT; 2 * capacity],
+    );
+    match case["op"].as_str().expect("op") {
+        "allocate" => {
+            let weights = uints(&case["weights"]);
+            let curves: Vec<Vec<f64>> = case["curves"]
+                .as_array()
+                .expect("curves")
+                .iter()
+                .map(floats)
+                .collect();
+            let mut offsets = vec![0u32];
+            for c in &curves {
+                offsets.push(offsets.last().unwrap() + c.len() as u32);
+            }
+            let points: Vec<f64> = curves.concat();
+            let mut paf = paf_workspace(&mut memory)?;
+            let jobs = FlatJobs::new(&weights, &offsets, &points)?;
+            let n = weights.len();
+            let expect = &case["expect"];
+            for method in [Method::Literal, Method::Fast] {
+                let context = format!("{name} ({method:?})");
+                let mut out = paf_outputs::Outputs::filled(n, 0, 0.0);
+                let t = paf.allocate(
+                    &jobs,
+                    uint(&case["slots"]),
+                    float(&case["alpha"]),
+                    method,
+                    out.allocation(),
+                )?;
+                assert_eq!(out.fair, uints(&expect["fair"]), "{context}: fair");
+                assert_eq!(out.min, uints(&expect["min"]), "{context}: min");
+                assert_eq!(out.paf, uints(&expect["paf"]), "{context}: paf");
+                same_floats(
+                    &context,
+                    "fair_progress",
+                    &floats(&expect["fair_progress"]),
+                    &out.fair_progress,
+                );
+                same_floats(
+                    &context,
+                    "paf_progress",
+                    &floats(&expect["paf_progress"]),
+                    &out.paf_progress,
+                );
+                assert_eq!(
+                    (t.slots, t.moved),
+                    (
+                        expect["slots"].as_u64().unwrap(),
+                        expect["moved"].as_u64().unwrap()
+                    ),
+                    "{context}"
+                );
+                let totals = [t.fair_progress, t.paf_progress, t.largest_loss];
+                let wanted = ["total_fair_progress", "total_paf_progress", "largest_loss"]
+                    .map(|f| float(&expect[f]));
+                same_floats(&context, "totals", &wanted, &totals);
+            }
+            Ok(())
+        }
+        "enforce" => {
+            let mut paf = paf_workspace(&mut memory)?;
+            let mut out = vec![u32::MAX; case["slots"].as_u64().unwrap() as usize];
+            let given =
+                paf.enforce(&uints(&case["targets"]), &uints(&case["running"]), &mut out)?;
+            assert_eq!(out[..given], uints(&case["expect_jobs"])[..], "{name}");
+            Ok(())
+        }
+        "ernest_fit" => {
+            let model = ernest::fit(&uints(&case["slots"]), &floats(&case["runtimes"]))?;
+            let tolerance = float(&case["tolerance"]);
+            for (got, want) in model.coefficients().iter().zip(floats(&case["expect"])) {
+                assert!(
+                    (got - want).abs() <= tolerance,
+                    "{name}: {:?}",
+                    model.coefficients()
+                );
+            }
+            Ok(())
+        }
+        "ernest_tabulate" => {
+            let a = floats(&case["coefficients"]);
+            let mut out = vec![f64::NAN; case["points"].as_u64().unwrap() as usize];
+            Ernest::new([a[0], a[1], a[2], a[3]])?.tabulate(&mut out)?;
+            same_floats(name, "points", &floats(&case["expect"]), &out);
+            Ok(())
+        }
+        "curve_check" => {
+            let points = floats(&case["points"]);
+            let c = fairsched::paf::Curve::new(&points)?;
+            assert_eq!(
+                u64::from(c.concave_from()),
+                case["expect_concave_from"].as_u64().unwrap(),
+                "{name}"
+            );
+            Ok(())
+        }
+        "concave_envelope" => {
+            let points = floats(&case["points"]);
+            let mut out = vec![f64::NAN; points.len()];
+            curve::concave_envelope(&points, &mut out)?;
+            same_floats(name, "points", &floats(&case["expect"]), &out);
+            Ok(())
+        }
+        other => panic!("{name}: unknown op {other}"),
+    }
+}
+
+#[test]
+fn paf_vectors() {
+    let vectors: Value =
+        serde_json::from_str(include_str!("vectors/paf.json")).expect("valid JSON");
+    let cases = vectors["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 30);
+    for case in cases {
+        let name = case["name"].as_str().expect("name");
+        let status = status_name(run_paf_case(case, name));
+        assert_eq!(status, case["status"].as_str().unwrap_or("ok"), "{name}");
     }
 }

@@ -1,6 +1,7 @@
 // Package fairsched binds the fairsched C ABI (include/fairsched.h): published
 // cluster-scheduling algorithms, allocation-free, behind one C interface. So far: CFQ (Cluster
-// Fair Queueing), DRF (Dominant Resource Fairness) and QKnobler.
+// Fair Queueing), DRF (Dominant Resource Fairness), QKnobler and PAF (Performance-Aware Fair
+// slot transfer).
 //
 // The package links the static library statically: build it first with
 // ../../scripts/build-native (see README.md).
@@ -20,6 +21,15 @@
 // demands[i*kinds:(i+1)*kinds] (each amount finite and not negative, not all zero). A
 // DRFQueue takes its capacity and each user's demand the same way. Slices are read, or
 // written, during the call only.
+//
+// # PAF
+//
+// PAF is Performance-Aware Fair allocation (Chen, Wang, Li): slots move from jobs that barely
+// slow down to jobs that speed up most, starting from weighted max-min fair shares, while every
+// job keeps at least a fraction alpha of the progress its fair share gives it. A job is a
+// weight and a progress curve p(0..=d). A PAF is a workspace in C memory for calls of up to
+// its capacity of jobs (Allocate, Enforce); ErnestFit, ErnestTabulate, CurveConcaveFrom and
+// ConcaveEnvelope need none.
 package fairsched
 
 // This file holds every cgo directive of the package: where the header and the static library
@@ -65,6 +75,22 @@ package fairsched
 #cgo nocallback fairsched_qknobler_allocate
 #cgo noescape fairsched_qknobler_round
 #cgo nocallback fairsched_qknobler_round
+#cgo noescape fairsched_paf_storage_size
+#cgo nocallback fairsched_paf_storage_size
+#cgo noescape fairsched_paf_init
+#cgo nocallback fairsched_paf_init
+#cgo noescape fairsched_paf_allocate
+#cgo nocallback fairsched_paf_allocate
+#cgo noescape fairsched_paf_enforce
+#cgo nocallback fairsched_paf_enforce
+#cgo noescape fairsched_paf_ernest_fit
+#cgo nocallback fairsched_paf_ernest_fit
+#cgo noescape fairsched_paf_ernest_tabulate
+#cgo nocallback fairsched_paf_ernest_tabulate
+#cgo noescape fairsched_paf_curve_check
+#cgo nocallback fairsched_paf_curve_check
+#cgo noescape fairsched_paf_concave_envelope
+#cgo nocallback fairsched_paf_concave_envelope
 #include "fairsched.h"
 */
 import "C"

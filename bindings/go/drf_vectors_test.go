@@ -47,14 +47,6 @@ type drfStep struct {
 	Expect         json.RawMessage
 }
 
-func floats(numbers []number) []float64 {
-	out := make([]float64, len(numbers))
-	for i, x := range numbers {
-		out[i] = float64(x)
-	}
-	return out
-}
-
 func TestDRFVectors(t *testing.T) {
 	for _, dc := range readVectors[drfCase](t, "drf.json") {
 		t.Run(dc.Name, func(t *testing.T) {

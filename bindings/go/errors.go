@@ -84,7 +84,7 @@ var (
 	ErrJobCompleted      = errorOf[StatusJobCompleted]
 	ErrLengthMismatch    = errorOf[StatusLengthMismatch]
 	ErrBufferTooSmall    = errorOf[StatusBufferTooSmall]
-	// ErrPanic means the library caught a panic: a bug in fairsched. The CFQ or DRFQueue
+	// ErrPanic means the library caught a panic: a bug in fairsched. The CFQ, DRFQueue or PAF
 	// involved must not be used again; Close it.
 	ErrPanic           = errorOf[StatusPanic]
 	ErrNegative        = errorOf[StatusNegative]

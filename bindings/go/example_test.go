@@ -108,3 +108,27 @@ func ExampleDRFQueue() {
 	// user 2: 109 tasks, dominant share 0.545
 	// next: user 2
 }
+
+// The PAF paper's Fig. 6: two jobs of equal weight start from 6 slots each; the job whose
+// progress barely drops gives two slots to the one that gains most. Then three free slots are
+// handed to the jobs furthest below their PAF allocations.
+func ExamplePAF() {
+	paf, err := fairsched.NewPAF(2) // up to 2 jobs per call
+	check(err)
+	defer paf.Close()
+	flat := []float64{0, 0.25, 0.5, 0.625, 0.75, 0.8125, 0.875, 0.90625, 0.9375, 0.953125, 0.96875, 0.9765625, 0.984375}
+	steep := []float64{0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.84375, 0.9375, 1, 1.0625, 1.09375, 1.125}
+	a, err := paf.Allocate([]uint32{1, 1}, [][]float64{flat, steep}, 12, 0.8, fairsched.PAFFast)
+	check(err)
+	fmt.Printf("fair %v, minimum %v, PAF %v\n", a.Fair, a.Min, a.PAF)
+	fmt.Printf("progress %v -> %v, total %.4f -> %.4f\n", a.FairProgress, a.PAFProgress, a.TotalFairProgress, a.TotalProgress)
+
+	given := make([]uint32, 3)
+	n, err := paf.Enforce(a.PAF, []uint32{4, 6}, given)
+	check(err)
+	fmt.Printf("free slots go to jobs %v\n", given[:n])
+	// Output:
+	// fair [6 6], minimum [4 5], PAF [4 8]
+	// progress [0.875 0.75] -> [0.75 0.9375], total 1.6250 -> 1.6875
+	// free slots go to jobs [1 1]
+}

@@ -10,11 +10,12 @@ import (
 	"unsafe"
 )
 
-// ErrClosed is returned by every method of a CFQ or a DRFQueue after Close, Close included.
+// ErrClosed is returned by every method of a CFQ, a DRFQueue or a PAF after Close, Close
+// included.
 var ErrClosed = errors.New("fairsched: use after Close")
 
-// ErrOutOfMemory is returned by NewCFQ and NewDRFQueue when the memory for the capacity cannot
-// be allocated.
+// ErrOutOfMemory is returned by NewCFQ, NewDRFQueue and NewPAF when the memory for the capacity
+// cannot be allocated.
 var ErrOutOfMemory = errors.New("fairsched: out of memory for the capacity")
 
 // object is a fairsched object living in C memory: the block from C.calloc and the handle H

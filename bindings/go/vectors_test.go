@@ -105,6 +105,14 @@ func unquote(text []byte) string {
 	return strings.Trim(string(text), `"`)
 }
 
+func floats(numbers []number) []float64 {
+	out := make([]float64, len(numbers))
+	for i, x := range numbers {
+		out[i] = float64(x)
+	}
+	return out
+}
+
 func uint64s(ids []id) []uint64 {
 	out := make([]uint64, len(ids))
 	for i, x := range ids {

@@ -10,6 +10,7 @@
 
 pub mod cfq;
 pub mod drf;
+pub mod paf;
 pub mod qknobler;
 mod table;
 
@@ -139,6 +140,76 @@ pub(crate) unsafe fn write_slice<'a, T>(pointer: *mut T, len: usize) -> Status<&
         (true, _) => Err(FairschedStatus::NullPointer),
         (false, _) => Ok(unsafe { core::slice::from_raw_parts_mut(pointer, len) }),
     }
+}
+
+/// Where the parts of an object live inside caller-provided memory: byte offsets of
+/// consecutive parts, each aligned to `align`, after a header of `start` bytes.
+pub(crate) struct Carving {
+    end: usize,
+    align: usize,
+}
+
+impl Carving {
+    /// An empty carving after a header of `header` bytes.
+    pub(crate) fn new(header: usize, align: usize) -> Self {
+        Carving { end: header, align }
+    }
+
+    /// The offset of the next part, `count` elements of `size` bytes.
+    pub(crate) fn part(&mut self, size: usize, count: usize) -> Status<usize> {
+        let too_large = FairschedStatus::CapacityTooLarge;
+        let at = self
+            .end
+            .checked_next_multiple_of(self.align)
+            .ok_or(too_large)?;
+        self.end = size
+            .checked_mul(count)
+            .and_then(|bytes| at.checked_add(bytes))
+            .ok_or(too_large)?;
+        Ok(at)
+    }
+
+    /// Bytes to ask the caller for: the parts plus slack to align the caller's block.
+    pub(crate) fn bytes(&self) -> Status<usize> {
+        let bytes = self
+            .end
+            .checked_add(self.align.saturating_sub(1))
+            .filter(|&b| isize::try_from(b).is_ok())
+            .ok_or(FairschedStatus::CapacityTooLarge)?;
+        Ok(bytes)
+    }
+
+    /// The aligned start of the parts inside `memory` (`memory_len` bytes), or
+    /// [`FairschedStatus::BufferTooSmall`].
+    pub(crate) fn place(
+        &self,
+        memory: *mut core::ffi::c_void,
+        memory_len: usize,
+    ) -> Status<*mut u8> {
+        let base = memory.cast::<u8>();
+        let skip = base.align_offset(self.align);
+        if skip
+            .checked_add(self.end)
+            .is_none_or(|needed| needed > memory_len)
+        {
+            return Err(FairschedStatus::BufferTooSmall);
+        }
+        // In bounds: checked just above.
+        Ok(base.wrapping_add(skip))
+    }
+}
+
+/// Fills `len` elements at `at` with `value` and returns them as a slice.
+///
+/// # Safety
+/// `at` must be aligned for `T` and valid for writes of `len` elements, for `'static` as far as
+/// the caller of the `_init` export promised.
+pub(crate) unsafe fn fill<T: Copy>(at: *mut u8, len: usize, value: T) -> &'static mut [T] {
+    let first = at.cast::<T>();
+    for i in 0..len {
+        unsafe { first.add(i).write(value) };
+    }
+    unsafe { core::slice::from_raw_parts_mut(first, len) }
 }
 
 /// The version of this C ABI: it changes whenever an export, a struct or a status code changes

@@ -28,4 +28,19 @@ final class Arguments {
         }
         return value;
     }
+
+    /**
+     * Rejects a negative element of {@code values}, counts that C takes as {@code uint32_t}s.
+     *
+     * @throws NullPointerException if {@code values} is null
+     * @throws IllegalArgumentException if an element is negative
+     */
+    static void requireNonNegative(int[] values, String name) {
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] < 0) {
+                throw new IllegalArgumentException(
+                        name + "[" + i + "] must not be negative, got " + values[i]);
+            }
+        }
+    }
 }

@@ -145,12 +145,7 @@ public final class Cfq implements AutoCloseable {
     public void setPendingBatch(long[] jobIds, int[] pendingTasks) {
         Objects.requireNonNull(jobIds, "jobIds");
         Objects.requireNonNull(pendingTasks, "pendingTasks");
-        for (int i = 0; i < pendingTasks.length; i++) {
-            if (pendingTasks[i] < 0) {
-                throw new IllegalArgumentException(
-                        "pendingTasks[" + i + "] must not be negative, got " + pendingTasks[i]);
-            }
-        }
+        requireNonNegative(pendingTasks, "pendingTasks");
         handle.check(Native.setPendingBatch(handle.get(), jobIds, pendingTasks));
     }
 

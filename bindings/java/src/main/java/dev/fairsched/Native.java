@@ -4,9 +4,9 @@ package dev.fairsched;
  * The JNI entry points of CFQ (src/main/c/fairsched_jni.c), one per fairsched export, and what
  * every native object shares: the status messages, the layout of {@link #open}'s output and
  * {@link #free}. {@link Cfq} is the only caller of the CFQ ones and checks every argument the C
- * side cannot. DRF and QKnobler have theirs in {@link NativeDrf}.
+ * side cannot. DRF and QKnobler have theirs in {@link NativeDrf}, PAF in {@link NativePaf}.
  *
- * <p>Conventions (those of {@link NativeDrf} too):
+ * <p>Conventions (those of {@link NativeDrf} and {@link NativePaf} too):
  * <ul>
  *   <li>{@code cfq} is the {@code fairsched_cfq *} handle; u64 ids travel as the same 64 bits in a
  *       {@code long}; u32 numbers as {@code long}s in their range, or in arrays as non-negative
@@ -20,8 +20,8 @@ package dev.fairsched;
  */
 final class Native {
     /**
-     * The output of {@link #open} and {@link NativeDrf#openQueue}: the block to free, then the
-     * handle inside it.
+     * The output of {@link #open}, {@link NativeDrf#openQueue} and {@link NativePaf#open}: the
+     * block to free, then the handle inside it.
      */
     static final int OPEN_MEMORY = 0;
     static final int OPEN_HANDLE = 1;
@@ -65,7 +65,10 @@ final class Native {
      */
     static native int open(long capacity, long slots, double startTime, long[] out);
 
-    /** Frees a block {@link #open} or {@link NativeDrf#openQueue} allocated. */
+    /**
+     * Frees a block {@link #open}, {@link NativeDrf#openQueue} or {@link NativePaf#open}
+     * allocated.
+     */
     static native void free(long memory);
 
     static native int advance(long cfq, double now);

@@ -5,9 +5,9 @@ import java.lang.ref.Reference;
 import java.util.function.ToIntFunction;
 
 /**
- * The native object behind a {@link Cfq} or a {@link DrfQueue}: its handle, and the storage it
- * lives in, which the JNI glue allocated when it built the object and which is freed once,
- * whether {@link #close()} or the {@link Cleaner} asks first.
+ * The native object behind a {@link Cfq}, a {@link DrfQueue} or a {@link Paf}: its handle, and
+ * the storage it lives in, which the JNI glue allocated when it built the object and which is
+ * freed once, whether {@link #close()} or the {@link Cleaner} asks first.
  *
  * <p>Every native call on the handle is followed by {@link #check} or {@link #count}, whose fence
  * keeps this object reachable until the call is over: otherwise the {@link Cleaner} could free

@@ -1,0 +1,154 @@
+package fairsched
+
+// #include "fairsched.h"
+import "C"
+
+import (
+	"runtime"
+	"unsafe"
+)
+
+// PAFMethod chooses how Allocate runs Algorithm 1; both give the same allocation.
+type PAFMethod uint32
+
+const (
+	// PAFLiteral moves one slot per transfer, as the paper writes Algorithm 1: the reference.
+	PAFLiteral PAFMethod = C.FAIRSCHED_PAF_LITERAL
+	// PAFFast selects by threshold when the curves are concave, and moves blocks otherwise.
+	PAFFast PAFMethod = C.FAIRSCHED_PAF_FAST
+)
+
+// PAF is a workspace for Performance-Aware Fair allocation (Chen, Wang, Li): slots move from
+// jobs that barely slow down to jobs that speed up most, starting from weighted max-min fair
+// shares, while every job keeps at least alpha of the progress its fair share gives it.
+//
+// A job is a weight (at least 1) and a progress curve p(0..=d): p(0) = 0, finite, never
+// decreasing; its length minus one is the job's demand d. A PAF holds only scratch space for up
+// to its capacity of jobs; it lives in C memory: Close it when done. It is not safe for
+// concurrent use. A call that fails returns one of the Err values and writes nothing.
+type PAF struct {
+	native object[*C.fairsched_paf]
+}
+
+// PAFAllocation is one Allocate call's result: per job (in the order given) and in total.
+type PAFAllocation struct {
+	Fair, Min, PAF                   []uint32  // fair share, minAlloc, PAF allocation
+	FairProgress, PAFProgress        []float64 // progress at the fair share and at the PAF allocation
+	Slots, Moved                     uint64    // slots allocated; slots moved from givers to takers
+	TotalFairProgress, TotalProgress float64   // total progress at the fair shares and under PAF
+	LargestLoss                      float64   // the largest 1 - p(paf)/p(fair) of a job
+}
+
+// NewPAF returns a workspace for calls of up to capacity jobs.
+func NewPAF(capacity uint32) (*PAF, error) {
+	var size C.size_t
+	if err := check(C.fairsched_paf_storage_size(C.uint32_t(capacity), &size)); err != nil {
+		return nil, err
+	}
+	native, err := newObject(size, func(memory unsafe.Pointer, handle **C.fairsched_paf) C.fairsched_status {
+		return C.fairsched_paf_init(memory, size, C.uint32_t(capacity), handle)
+	})
+	if err != nil {
+		return nil, err
+	}
+	p := &PAF{native: native}
+	runtime.SetFinalizer(p, (*PAF).Close)
+	return p, nil
+}
+
+// Close frees the workspace's memory. Calls after the first return ErrClosed.
+func (p *PAF) Close() error {
+	runtime.SetFinalizer(p, nil)
+	return p.native.close()
+}
+
+// uint32s passes s to C as doubles does.
+func uint32s(s []uint32) *C.uint32_t {
+	return (*C.uint32_t)(unsafe.SliceData(s))
+}
+
+// Allocate runs Algorithm 1 for jobs with weights[j] and curves[j] sharing slots slots, with
+// fairness knob alpha in [0, 1]: fair shares, minimum allocations, PAF allocations and the
+// progress at each, in one C call.
+func (p *PAF) Allocate(weights []uint32, curves [][]float64, slots uint32, alpha float64, method PAFMethod) (*PAFAllocation, error) {
+	if len(curves) != len(weights) {
+		return nil, ErrLengthMismatch
+	}
+	offsets := make([]uint32, 1, len(curves)+1)
+	var points []float64
+	for _, curve := range curves {
+		points = append(points, curve...)
+		offsets = append(offsets, uint32(len(points)))
+	}
+	n := len(weights)
+	a := &PAFAllocation{
+		Fair: make([]uint32, n), Min: make([]uint32, n), PAF: make([]uint32, n),
+		FairProgress: make([]float64, n), PAFProgress: make([]float64, n),
+	}
+	var totals C.fairsched_paf_totals
+	err := p.native.call(func(h *C.fairsched_paf) C.fairsched_status {
+		return C.fairsched_paf_allocate(h, uint32s(weights), C.size_t(n), uint32s(offsets),
+			doubles(points), C.size_t(len(points)), C.uint32_t(slots), C.double(alpha),
+			C.uint32_t(method), uint32s(a.Fair), uint32s(a.Min), uint32s(a.PAF), doubles(a.FairProgress),
+			doubles(a.PAFProgress), &totals)
+	})
+	if err != nil {
+		return nil, err
+	}
+	a.Slots, a.Moved = uint64(totals.slots), uint64(totals.moved)
+	a.TotalFairProgress, a.TotalProgress = float64(totals.fair_progress), float64(totals.paf_progress)
+	a.LargestLoss = float64(totals.largest_loss)
+	return a, nil
+}
+
+// Enforce decides which jobs get len(out) free slots (§IV-B): each to the job furthest below
+// its target (targets[j] - running[j]; ties to the lower index). It writes one job index per
+// slot into out and returns how many, fewer when every job reaches its target.
+func (p *PAF) Enforce(targets, running, out []uint32) (int, error) {
+	if len(targets) != len(running) {
+		return 0, ErrLengthMismatch
+	}
+	var assigned C.size_t
+	err := p.native.call(func(h *C.fairsched_paf) C.fairsched_status {
+		return C.fairsched_paf_enforce(h, uint32s(targets), uint32s(running), C.size_t(len(targets)),
+			uint32s(out), C.size_t(len(out)), &assigned)
+	})
+	return int(assigned), err
+}
+
+// ErnestFit fits Ernest's model t(x) = a0 + a1 x + a2/x + a3 ln x (every a_i >= 0) to samples
+// (slots[i] slots, normalized run time runtimes[i]) by non-negative least squares.
+func ErnestFit(slots []uint32, runtimes []float64) ([4]float64, error) {
+	var a [4]float64
+	if len(slots) != len(runtimes) {
+		return a, ErrLengthMismatch
+	}
+	err := check(C.fairsched_paf_ernest_fit(uint32s(slots), doubles(runtimes), C.size_t(len(slots)),
+		doubles(a[:])))
+	return a, err
+}
+
+// ErnestTabulate writes the progress curve p(x) = 1/t(x) of an Ernest model into out, for
+// x < len(out) (a job of demand len(out) - 1), never falling: past the shortest run time the
+// curve stays flat.
+func ErnestTabulate(coefficients [4]float64, out []float64) error {
+	return check(C.fairsched_paf_ernest_tabulate(doubles(coefficients[:]), doubles(out),
+		C.size_t(len(out))))
+}
+
+// CurveConcaveFrom checks a curve p(0..=d) and returns the smallest k such that it is concave
+// on k..=d (0: concave everywhere).
+func CurveConcaveFrom(points []float64) (uint32, error) {
+	var k C.uint32_t
+	err := check(C.fairsched_paf_curve_check(doubles(points), C.size_t(len(points)), &k))
+	return uint32(k), err
+}
+
+// ConcaveEnvelope writes the upper concave envelope of the curve points into out (of the same
+// length): the remedy for non-concave curves.
+func ConcaveEnvelope(points, out []float64) error {
+	if len(points) != len(out) {
+		return ErrLengthMismatch
+	}
+	return check(C.fairsched_paf_concave_envelope(doubles(points), doubles(out), C.size_t(len(out))))
+}

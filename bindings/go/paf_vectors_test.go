@@ -1,0 +1,151 @@
+package fairsched_test
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"testing"
+
+	fairsched "github.com/fairsched/fairsched/bindings/go"
+)
+
+type pafCase struct {
+	Name, Op, Status  string
+	Capacity          uint32
+	Weights           []uint32
+	Curves            [][]number
+	Slots             json.RawMessage // a count, or the slots of ernest_fit
+	Alpha             number
+	Targets, Running  []uint32
+	ExpectJobs        []uint32 `json:"expect_jobs"`
+	Runtimes          []number
+	Coefficients      []number
+	Points            json.RawMessage // a curve, or how many points to tabulate
+	Tolerance         number
+	ExpectConcaveFrom uint32 `json:"expect_concave_from"`
+	Expect            json.RawMessage
+}
+
+type pafExpect struct {
+	Fair, Min, PAF []uint32
+	FairProgress   []number `json:"fair_progress"`
+	PAFProgress    []number `json:"paf_progress"`
+	Slots, Moved   uint64
+	TotalFair      number `json:"total_fair_progress"`
+	TotalPAF       number `json:"total_paf_progress"`
+	LargestLoss    number `json:"largest_loss"`
+}
+
+// sameBits compares floats bit for bit.
+func sameBits(a, b []float64) bool {
+	return slices.EqualFunc(a, b, func(x, y float64) bool { return math.Float64bits(x) == math.Float64bits(y) })
+}
+
+// TestPAFVectors runs the shared PAF vectors (paf.json; format in
+// ../../tests/vectors/README.md), one subtest per case.
+func TestPAFVectors(t *testing.T) {
+	cases := readVectors[pafCase](t, "paf.json")
+	if len(cases) < 30 {
+		t.Fatalf("only %d cases in paf.json", len(cases))
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			want := expectedError(t, c.Status)
+			if err := runPAFCase(t, c); err != want {
+				t.Fatalf("got error %v, want %v", err, want)
+			}
+		})
+	}
+}
+
+// runPAFCase makes the case's call, checks its expectations when it succeeds, and returns its
+// error.
+func runPAFCase(t *testing.T, c pafCase) error {
+	switch c.Op {
+	case "allocate", "enforce":
+		p, err := fairsched.NewPAF(c.Capacity)
+		if err != nil {
+			return err
+		}
+		defer p.Close()
+		var slots uint32
+		must(t, json.Unmarshal(c.Slots, &slots))
+		if c.Op == "enforce" {
+			out := make([]uint32, slots)
+			n, err := p.Enforce(c.Targets, c.Running, out)
+			if err == nil && !slices.Equal(out[:n], c.ExpectJobs) && (n > 0 || len(c.ExpectJobs) > 0) {
+				t.Errorf("gave %v, want %v", out[:n], c.ExpectJobs)
+			}
+			return err
+		}
+		curves := make([][]float64, len(c.Curves))
+		for i, curve := range c.Curves {
+			curves[i] = floats(curve)
+		}
+		for _, method := range []fairsched.PAFMethod{fairsched.PAFLiteral, fairsched.PAFFast} {
+			a, err := p.Allocate(c.Weights, curves, slots, float64(c.Alpha), method)
+			if err != nil {
+				return err
+			}
+			var e pafExpect
+			must(t, json.Unmarshal(c.Expect, &e))
+			if !slices.Equal(a.Fair, e.Fair) || !slices.Equal(a.Min, e.Min) || !slices.Equal(a.PAF, e.PAF) ||
+				!sameBits(a.FairProgress, floats(e.FairProgress)) || !sameBits(a.PAFProgress, floats(e.PAFProgress)) ||
+				a.Slots != e.Slots || a.Moved != e.Moved ||
+				!sameBits([]float64{a.TotalFairProgress, a.TotalProgress, a.LargestLoss},
+					floats([]number{e.TotalFair, e.TotalPAF, e.LargestLoss})) {
+				t.Errorf("method %d: got %+v, want %s", method, a, c.Expect)
+			}
+		}
+		return nil
+	case "ernest_fit":
+		var slots []uint32
+		must(t, json.Unmarshal(c.Slots, &slots))
+		a, err := fairsched.ErnestFit(slots, floats(c.Runtimes))
+		if err == nil {
+			var want []number
+			must(t, json.Unmarshal(c.Expect, &want))
+			for i := range a {
+				if math.Abs(a[i]-float64(want[i])) > float64(c.Tolerance) {
+					t.Errorf("fit %v, want %v", a, want)
+				}
+			}
+		}
+		return err
+	case "ernest_tabulate":
+		var points int
+		must(t, json.Unmarshal(c.Points, &points))
+		out := make([]float64, points)
+		err := fairsched.ErnestTabulate([4]float64(floats(c.Coefficients)), out)
+		var want []number
+		if err == nil {
+			must(t, json.Unmarshal(c.Expect, &want))
+			if !sameBits(out, floats(want)) {
+				t.Errorf("curve %v, want %v", out, want)
+			}
+		}
+		return err
+	case "curve_check", "concave_envelope":
+		var points []number
+		must(t, json.Unmarshal(c.Points, &points))
+		if c.Op == "curve_check" {
+			k, err := fairsched.CurveConcaveFrom(floats(points))
+			if err == nil && k != c.ExpectConcaveFrom {
+				t.Errorf("concave from %d, want %d", k, c.ExpectConcaveFrom)
+			}
+			return err
+		}
+		out := make([]float64, len(points))
+		err := fairsched.ConcaveEnvelope(floats(points), out)
+		var want []number
+		if err == nil {
+			must(t, json.Unmarshal(c.Expect, &want))
+			if !sameBits(out, floats(want)) {
+				t.Errorf("envelope %v, want %v", out, want)
+			}
+		}
+		return err
+	}
+	t.Fatalf("unknown op %q", c.Op)
+	return nil
+}

@@ -1,0 +1,185 @@
+package dev.fairsched;
+
+import static dev.fairsched.Arguments.requireNonNegative;
+import static dev.fairsched.Arguments.requireU32;
+
+import java.lang.ref.Cleaner;
+import java.util.Objects;
+
+/**
+ * Performance-Aware Fair allocation (Chen, Wang, Li): slots move from jobs that barely slow down
+ * to jobs that speed up most, starting from weighted max-min fair shares, while every job keeps
+ * at least {@code alpha} of the progress its fair share gives it (Algorithm 1).
+ *
+ * <p>A job is a weight (at least 1) and a progress curve {@code p(0..=d)}: {@code p(0) = 0},
+ * finite, never decreasing; its length minus one is the job's demand. A {@code Paf} is only the
+ * native scratch space for up to {@code capacity} jobs per call; the static helpers (Ernest's
+ * model, curve checks) need none.
+ *
+ * <p><b>Numbers.</b> Weights, slots, targets and running counts are C {@code uint32_t}s; arrays
+ * carry them as non-negative {@code int}s, scalars as {@code long}s in {@code [0, 2^32)}. A value
+ * outside that range throws {@link IllegalArgumentException} before any native call.
+ *
+ * <p><b>Errors, memory, threads.</b> As for {@link Cfq}: a rejected call throws {@link
+ * FairschedException} and writes nothing; {@link #close()} frees the native memory (a {@link
+ * Cleaner} is the backstop); not thread-safe.
+ */
+public final class Paf implements AutoCloseable {
+    /** {@link #allocate}'s {@code method}: Algorithm 1 one slot at a time, the reference. */
+    public static final int LITERAL = 0;
+    /** {@link #allocate}'s {@code method}: the fast algorithm, with the same result. */
+    public static final int FAST = 1;
+
+    /** The native {@code fairsched_paf *} and its storage. */
+    private final NativeHandle handle;
+
+    /**
+     * A workspace for calls of up to {@code capacity} jobs.
+     *
+     * @throws IllegalArgumentException if {@code capacity} is not a {@code uint32_t}
+     * @throws FairschedException {@link Status#NOT_POSITIVE} for 0; {@link
+     *     Status#CAPACITY_TOO_LARGE} for {@code 2^32 - 1}
+     * @throws OutOfMemoryError if the native storage cannot be allocated
+     */
+    public Paf(long capacity) {
+        requireU32(capacity, "capacity");
+        handle = NativeHandle.open(Paf.class, out -> NativePaf.open(capacity, out));
+    }
+
+    /**
+     * Algorithm 1 for jobs with {@code weights[j]} and {@code curves[j]} sharing {@code slots}
+     * slots with fairness knob {@code alpha} in [0, 1], in one native call.
+     *
+     * @param method {@link #LITERAL} or {@link #FAST}
+     * @throws IllegalArgumentException for a negative weight, {@code slots} beyond {@code
+     *     uint32_t}, or curves of more than {@code 2^31 - 1} points
+     * @throws FairschedException {@link Status#NOT_POSITIVE} (a weight of 0, no slot), {@link
+     *     Status#OUT_OF_RANGE} or {@link Status#NOT_FINITE} ({@code alpha}, an unknown method, a
+     *     curve value), {@link Status#EMPTY}, {@link Status#NEGATIVE}, {@link
+     *     Status#NOT_MONOTONE} (a curve), {@link Status#CAPACITY_FULL} (too many jobs), {@link
+     *     Status#LENGTH_MISMATCH} (weights and curves)
+     */
+    public PafAllocation allocate(int[] weights, double[][] curves, long slots, double alpha,
+            int method) {
+        Objects.requireNonNull(weights, "weights");
+        Objects.requireNonNull(curves, "curves");
+        requireNonNegative(weights, "weights");
+        requireU32(slots, "slots");
+        requireSameLength(weights.length, curves.length);
+        int n = weights.length;
+        int[] offsets = new int[n + 1];
+        long total = 0;
+        for (int j = 0; j < n; j++) {
+            total += curves[j].length;
+            if (total > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("the curves hold more than 2^31 - 1 points");
+            }
+            offsets[j + 1] = (int) total;
+        }
+        double[] points = new double[(int) total];
+        for (int j = 0; j < n; j++) {
+            System.arraycopy(curves[j], 0, points, offsets[j], curves[j].length);
+        }
+        int[] fair = new int[n];
+        int[] min = new int[n];
+        int[] paf = new int[n];
+        double[] fairProgress = new double[n];
+        double[] pafProgress = new double[n];
+        double[] totals = new double[NativePaf.TOTALS_LENGTH];
+        handle.check(NativePaf.allocate(handle.get(), weights, offsets, points, slots, alpha, method, fair,
+                min, paf, fairProgress, pafProgress, totals));
+        return new PafAllocation(fair, min, paf, fairProgress, pafProgress,
+                (long) totals[NativePaf.TOTALS_SLOTS], (long) totals[NativePaf.TOTALS_MOVED],
+                totals[NativePaf.TOTALS_FAIR_PROGRESS], totals[NativePaf.TOTALS_PAF_PROGRESS],
+                totals[NativePaf.TOTALS_LARGEST_LOSS]);
+    }
+
+    /**
+     * Which jobs get {@code out.length} free slots (§IV-B): each to the job furthest below its
+     * target ({@code targets[j] - running[j]}; ties to the lower index). Writes one job index per
+     * slot into {@code out} and returns how many, fewer when every job reaches its target. One
+     * native call, no allocation.
+     *
+     * @throws IllegalArgumentException for a negative count
+     * @throws FairschedException {@link Status#CAPACITY_FULL} for too many jobs; {@link
+     *     Status#LENGTH_MISMATCH} for arrays of different lengths
+     */
+    public int enforce(int[] targets, int[] running, int[] out) {
+        requireNonNegative(targets, "targets");
+        requireNonNegative(running, "running");
+        Objects.requireNonNull(out, "out");
+        requireSameLength(targets.length, running.length);
+        return handle.count(NativePaf.enforce(handle.get(), targets, running, out));
+    }
+
+    /**
+     * Fits Ernest's model {@code t(x) = a0 + a1 x + a2 / x + a3 ln x} (every {@code a_i >= 0})
+     * to samples ({@code slots[i]} slots, normalized run time {@code runtimes[i]}) by
+     * non-negative least squares; returns {@code {a0, a1, a2, a3}}.
+     *
+     * @throws IllegalArgumentException for a negative slot count
+     * @throws FairschedException {@link Status#UNDERDETERMINED} when the samples cannot
+     *     determine the model; {@link Status#EMPTY}, {@link Status#NOT_POSITIVE}, {@link
+     *     Status#NOT_FINITE}, {@link Status#OUT_OF_RANGE} for bad samples
+     */
+    public static double[] ernestFit(int[] slots, double[] runtimes) {
+        requireNonNegative(slots, "slots");
+        requireSameLength(slots.length, runtimes.length);
+        double[] coefficients = new double[4];
+        FairschedException.check(NativePaf.ernestFit(slots, runtimes, coefficients));
+        return coefficients;
+    }
+
+    /**
+     * Writes the progress curve {@code p(0..out.length)} of an Ernest model into {@code out} (a
+     * job of demand {@code out.length - 1}), never falling: past the shortest run time it stays
+     * flat.
+     *
+     * @throws IllegalArgumentException unless there are 4 coefficients
+     * @throws FairschedException {@link Status#EMPTY} for an empty {@code out}; {@link
+     *     Status#NEGATIVE}, {@link Status#NOT_FINITE}, {@link Status#NOT_POSITIVE}, {@link
+     *     Status#OUT_OF_RANGE} for the coefficients
+     */
+    public static void ernestTabulate(double[] coefficients, double[] out) {
+        if (coefficients.length != 4) {
+            throw new IllegalArgumentException("4 coefficients, got " + coefficients.length);
+        }
+        FairschedException.check(NativePaf.ernestTabulate(coefficients, out));
+    }
+
+    /**
+     * Checks a curve as {@link #allocate} does and returns the smallest {@code k} such that it
+     * is concave on {@code k..=d} (0: concave everywhere).
+     *
+     * @throws FairschedException as {@link #allocate} for a curve
+     */
+    public static int concaveFrom(double[] curve) {
+        int k = NativePaf.curveCheck(Objects.requireNonNull(curve, "curve"));
+        FairschedException.check(k < 0 ? -k : Status.OK.code());
+        return k;
+    }
+
+    /**
+     * The upper concave envelope of a curve: the remedy for non-concave curves.
+     *
+     * @throws FairschedException as {@link #allocate} for a curve
+     */
+    public static double[] concaveEnvelope(double[] curve) {
+        double[] envelope = new double[curve.length];
+        FairschedException.check(NativePaf.concaveEnvelope(curve, envelope));
+        return envelope;
+    }
+
+    /** Frees the native storage. Does nothing if already closed. */
+    @Override
+    public void close() {
+        handle.close();
+    }
+
+    /** Parallel arrays of different lengths fail as the library would have them fail. */
+    private static void requireSameLength(int a, int b) {
+        if (a != b) {
+            FairschedException.check(Status.LENGTH_MISMATCH.code());
+        }
+    }
+}

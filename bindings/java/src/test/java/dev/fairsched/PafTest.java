@@ -1,0 +1,114 @@
+package dev.fairsched;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/** The PAF paper's examples through the binding, and its error paths. */
+class PafTest {
+    private static double[] prefix(double... increments) {
+        double[] p = new double[increments.length + 1];
+        for (int i = 0; i < increments.length; i++) {
+            p[i + 1] = p[i] + increments[i];
+        }
+        return p;
+    }
+
+    private static final double[] FLAT = prefix(0.25, 0.25, 0.125, 0.125, 0.0625, 0.0625,
+            0.03125, 0.03125, 0.015625, 0.015625, 0.0078125, 0.0078125);
+    private static final double[] STEEP = prefix(0.125, 0.125, 0.125, 0.125, 0.125, 0.125,
+            0.09375, 0.09375, 0.0625, 0.0625, 0.03125, 0.03125);
+
+    /** Fig. 6: two jobs start at 6 slots each and end at 4 and 8, with both methods. */
+    @Test
+    void figure6TwoJobs() {
+        try (Paf paf = new Paf(2)) {
+            for (int method : new int[] {Paf.LITERAL, Paf.FAST}) {
+                PafAllocation a = paf.allocate(new int[] {1, 1}, new double[][] {FLAT, STEEP},
+                        12, 0.8, method);
+                assertArrayEquals(new int[] {6, 6}, a.fair());
+                assertArrayEquals(new int[] {4, 8}, a.paf());
+                assertEquals(2, a.moved());
+                assertEquals(0.875 + 0.75, a.totalFairProgress());
+                assertEquals(0.75 + 0.9375, a.totalPafProgress());
+            }
+            int[] given = new int[3];
+            assertEquals(2, paf.enforce(new int[] {4, 8}, new int[] {4, 6}, given));
+            assertArrayEquals(new int[] {1, 1, 0}, given);
+        }
+    }
+
+    /** §V-A: weights 12:3:1 on 128 slots with demands of 128 give 96, 24, 8. */
+    @Test
+    void testbedFairShares() {
+        double[] linear = new double[129];
+        Arrays.setAll(linear, x -> x / 128.0);
+        try (Paf paf = new Paf(3)) {
+            PafAllocation a = paf.allocate(new int[] {12, 3, 1},
+                    new double[][] {linear, linear, linear}, 128, 0.9, Paf.FAST);
+            assertArrayEquals(new int[] {96, 24, 8}, a.fair());
+        }
+    }
+
+    @Test
+    void ernestAndCurves() {
+        int[] slots = {1, 2, 4, 8, 16};
+        double[] runtimes = Arrays.stream(slots).mapToDouble(x -> 0.25 + 1.0 / x).toArray();
+        double[] a = Paf.ernestFit(slots, runtimes);
+        assertEquals(0.25, a[0], 1e-9);
+        assertEquals(1.0, a[2], 1e-9);
+        double[] curve = new double[9];
+        Paf.ernestTabulate(a, curve);
+        assertEquals(0, Paf.concaveFrom(curve));
+        assertEquals(1, Paf.concaveFrom(new double[] {0, 0.125, 0.5, 0.75, 0.875}));
+        double[] envelope = Paf.concaveEnvelope(new double[] {0, 0.125, 0.25, 0.875, 1});
+        assertEquals(0.875, envelope[3]);
+        assertTrue(envelope[1] > 0.125);
+    }
+
+    private static void rejects(Status status, Executable call) {
+        assertEquals(status, assertThrows(FairschedException.class, call).status());
+    }
+
+    @Test
+    void errors() {
+        Paf paf = new Paf(2);
+        double[][] two = {FLAT, STEEP};
+        int[] ones = {1, 1};
+        rejects(Status.NOT_FINITE, () -> paf.allocate(ones, two, 12, Double.NaN, Paf.FAST));
+        rejects(Status.OUT_OF_RANGE, () -> paf.allocate(ones, two, 12, 1.5, Paf.FAST));
+        rejects(Status.OUT_OF_RANGE, () -> paf.allocate(ones, two, 12, 0.9, 7));
+        rejects(Status.NOT_POSITIVE, () -> paf.allocate(ones, two, 0, 0.9, Paf.FAST));
+        rejects(Status.NOT_POSITIVE, () -> paf.allocate(new int[] {1, 0}, two, 12, 0.9, Paf.FAST));
+        rejects(Status.CAPACITY_FULL,
+                () -> paf.allocate(new int[] {1, 1, 1}, new double[][] {FLAT, FLAT, FLAT}, 12, 0.9,
+                        Paf.FAST));
+        rejects(Status.NOT_MONOTONE,
+                () -> paf.allocate(new int[] {1}, new double[][] {{0, 1, 0.5}}, 12, 0.9, Paf.FAST));
+        rejects(Status.EMPTY,
+                () -> paf.allocate(new int[] {1}, new double[][] {{}}, 12, 0.9, Paf.FAST));
+        rejects(Status.CAPACITY_FULL,
+                () -> paf.enforce(new int[] {1, 1, 1}, new int[] {0, 0, 0}, new int[2]));
+        rejects(Status.UNDERDETERMINED,
+                () -> Paf.ernestFit(new int[] {1, 2, 4}, new double[] {1, 0.7, 0.5}));
+        rejects(Status.NEGATIVE,
+                () -> Paf.ernestTabulate(new double[] {1, -1, 0, 0}, new double[3]));
+        rejects(Status.NOT_MONOTONE, () -> Paf.concaveFrom(new double[] {0, 1, 0.5}));
+        rejects(Status.NOT_POSITIVE, () -> new Paf(0));
+        assertThrows(IllegalArgumentException.class,
+                () -> paf.allocate(new int[] {-1, 1}, two, 12, 0.9, Paf.FAST));
+        assertThrows(IllegalArgumentException.class,
+                () -> paf.allocate(ones, two, 1L << 32, 0.9, Paf.FAST));
+        rejects(Status.LENGTH_MISMATCH,
+                () -> paf.enforce(new int[] {1}, new int[] {}, new int[2]));
+        paf.close();
+        paf.close();
+        assertThrows(IllegalStateException.class,
+                () -> paf.allocate(ones, two, 12, 0.9, Paf.FAST));
+    }
+}

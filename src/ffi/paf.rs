@@ -1,0 +1,313 @@
+//! C ABI of [`crate::paf`]: Performance-Aware Fair allocation over flat arrays.
+//!
+//! Allocation and enforcement need scratch space for a number of jobs fixed in advance: the
+//! caller asks [`fairsched_paf_storage_size`] how many bytes a capacity needs, allocates them
+//! (any alignment) and calls [`fairsched_paf_init`], which returns a handle pointing into that
+//! memory. The memory belongs to the caller: it must stay in place and alive while the handle
+//! is used, and is simply freed afterwards. A handle must not be used from two threads at once.
+//! The Ernest and curve helpers need no handle.
+//!
+//! Jobs travel as flat arrays: `weights[j]` for `j < jobs_len`; job `j`'s progress curve
+//! `p(0..=d_j)` at `points[curve_offsets[j] .. curve_offsets[j + 1]]`, where `curve_offsets`
+//! has `jobs_len + 1` entries, starts at 0, never decreases and ends at `points_len` (the curves
+//! concatenated in job order; a curve's length is its demand plus one). Per-job outputs are
+//! arrays of `jobs_len` elements.
+
+use super::{boundary, fill, read_slice, write, write_slice, Carving, FairschedStatus, Status};
+use crate::heap::HeapSlot;
+use crate::paf::{
+    self, curve, ernest, Allocation, Borrowed, Bracket, Ernest, FlatJobs, Method, Paf,
+};
+use core::mem::{align_of, size_of};
+
+/// A PAF workspace living in caller-provided memory. Opaque.
+pub struct FairschedPaf {
+    inner: Paf<Borrowed<'static>>,
+}
+
+/// `method` of `fairsched_paf_allocate`: Algorithm 1 one slot at a time (the reference).
+pub const FAIRSCHED_PAF_LITERAL: u32 = 0;
+/// `method` of `fairsched_paf_allocate`: the fast algorithm (same result).
+pub const FAIRSCHED_PAF_FAST: u32 = 1;
+
+/// The allocation as a whole, against fair sharing (see `fairsched_paf_allocate`).
+#[repr(C)]
+pub struct FairschedPafTotals {
+    /// Slots allocated, the same under both: min(slots, sum of demands).
+    pub slots: u64,
+    /// Slots moved from givers to takers.
+    pub moved: u64,
+    /// Total progress at the fair shares.
+    pub fair_progress: f64,
+    /// Total progress at the PAF allocations (never below fair_progress).
+    pub paf_progress: f64,
+    /// The largest relative loss of a job, 1 - p(paf) / p(fair) (at most 1 - alpha).
+    pub largest_loss: f64,
+}
+
+const ALIGN: usize = {
+    let mut a = align_of::<FairschedPaf>();
+    if align_of::<Bracket>() > a {
+        a = align_of::<Bracket>();
+    }
+    if align_of::<HeapSlot<u64>>() > a {
+        a = align_of::<HeapSlot<u64>>();
+    }
+    a
+};
+
+/// Offsets of the parts after the handle, and the carving that placed them.
+struct Layout {
+    order: usize,
+    brackets: usize,
+    heaps: usize,
+    carving: Carving,
+}
+
+fn layout(capacity: usize) -> Status<Layout> {
+    let mut carving = Carving::new(size_of::<FairschedPaf>(), ALIGN);
+    Ok(Layout {
+        order: carving.part(size_of::<u32>(), capacity)?,
+        brackets: carving.part(size_of::<Bracket>(), capacity)?,
+        heaps: carving.part(size_of::<HeapSlot<u64>>(), capacity.saturating_mul(2))?,
+        carving,
+    })
+}
+
+/// Writes into `*out_size` the bytes `fairsched_paf_init` needs for calls of up to `capacity`
+/// jobs (alignment slack included). Wraps `paf::check_capacity`.
+///
+/// # Safety
+/// `out_size` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_paf_storage_size(
+    capacity: u32,
+    out_size: *mut usize,
+) -> FairschedStatus {
+    boundary(|| {
+        let out = unsafe { write(out_size) }?;
+        paf::check_capacity(capacity as usize)?;
+        *out = layout(capacity as usize)?.carving.bytes()?;
+        Ok(())
+    })
+}
+
+/// Builds a PAF workspace for calls of up to `capacity` jobs inside `memory` (`memory_len`
+/// bytes, at least what `fairsched_paf_storage_size` says; any alignment). On success
+/// `*out_paf` points into `memory`: keep `memory` to free it, in place and alive while the
+/// handle is used. Wraps `Paf::with_storage`.
+///
+/// # Safety
+/// `memory` must be valid for writes of `memory_len` bytes and not used otherwise while the
+/// handle lives; `out_paf` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_paf_init(
+    memory: *mut core::ffi::c_void,
+    memory_len: usize,
+    capacity: u32,
+    out_paf: *mut *mut FairschedPaf,
+) -> FairschedStatus {
+    boundary(|| {
+        let out = unsafe { write(out_paf) }?;
+        if memory.is_null() {
+            return Err(FairschedStatus::NullPointer);
+        }
+        let capacity = capacity as usize;
+        paf::check_capacity(capacity)?;
+        let layout = layout(capacity)?;
+        let block = layout.carving.place(memory, memory_len)?;
+        // SAFETY: every part lies inside the block `place` checked against the caller's
+        // memory, aligned for its type.
+        let (handle, storage) = unsafe {
+            let order = fill(block.add(layout.order), capacity, 0u32);
+            let brackets = fill(block.add(layout.brackets), capacity, Bracket::EMPTY);
+            let heaps = fill(
+                block.add(layout.heaps),
+                capacity.saturating_mul(2),
+                HeapSlot::VACANT,
+            );
+            (
+                block.cast::<FairschedPaf>(),
+                Borrowed::new(order, brackets, heaps)?,
+            )
+        };
+        let inner = Paf::with_storage(storage)?;
+        unsafe { handle.write(FairschedPaf { inner }) };
+        *out = handle;
+        Ok(())
+    })
+}
+
+/// Algorithm 1 for `jobs_len` jobs (layout in the header's PAF section) sharing `slots` slots
+/// with fairness knob `alpha` in [0, 1], by `method` (`FAIRSCHED_PAF_LITERAL` or
+/// `FAIRSCHED_PAF_FAST`, same result). Writes, per job, the fair share, minAlloc, PAF
+/// allocation and the progress at both into the five `out_` arrays (`jobs_len` each; NULL
+/// allowed when 0), and the totals into `*out_totals`. Every job is checked first: a failed
+/// call writes nothing. Wraps `FlatJobs::new` and `Paf::allocate`.
+///
+/// # Safety
+/// `paf` must be NULL or a handle from `fairsched_paf_init` whose memory is still valid; each
+/// array must hold the elements said above (NULL allowed for none); `out_totals` must be NULL
+/// or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_paf_allocate(
+    paf: *mut FairschedPaf,
+    weights: *const u32,
+    jobs_len: usize,
+    curve_offsets: *const u32,
+    points: *const f64,
+    points_len: usize,
+    slots: u32,
+    alpha: f64,
+    method: u32,
+    out_fair: *mut u32,
+    out_min: *mut u32,
+    out_paf: *mut u32,
+    out_fair_progress: *mut f64,
+    out_paf_progress: *mut f64,
+    out_totals: *mut FairschedPafTotals,
+) -> FairschedStatus {
+    boundary(|| {
+        let workspace = unsafe { write(paf) }?;
+        let weights = unsafe { read_slice(weights, jobs_len) }?;
+        let offsets = unsafe { read_slice(curve_offsets, jobs_len.saturating_add(1)) }?;
+        let points = unsafe { read_slice(points, points_len) }?;
+        let out = unsafe {
+            Allocation {
+                fair: write_slice(out_fair, jobs_len)?,
+                min: write_slice(out_min, jobs_len)?,
+                paf: write_slice(out_paf, jobs_len)?,
+                fair_progress: write_slice(out_fair_progress, jobs_len)?,
+                paf_progress: write_slice(out_paf_progress, jobs_len)?,
+            }
+        };
+        let totals = unsafe { write(out_totals) }?;
+        let method = match method {
+            FAIRSCHED_PAF_LITERAL => Method::Literal,
+            FAIRSCHED_PAF_FAST => Method::Fast,
+            _ => return Err(FairschedStatus::OutOfRange),
+        };
+        let jobs = FlatJobs::new(weights, offsets, points)?;
+        let t = workspace.inner.allocate(&jobs, slots, alpha, method, out)?;
+        *totals = FairschedPafTotals {
+            slots: t.slots,
+            moved: t.moved,
+            fair_progress: t.fair_progress,
+            paf_progress: t.paf_progress,
+            largest_loss: t.largest_loss,
+        };
+        Ok(())
+    })
+}
+
+/// Which jobs get `free_slots` free slots (§IV-B): each to the job furthest below its target
+/// (`targets[j] - running[j]`, ties to the lower index). Writes one job index per slot into
+/// `out_jobs` (room for `free_slots`) and the count into `*out_assigned` (fewer when every job
+/// reaches its target). Wraps `Paf::enforce`.
+///
+/// # Safety
+/// As for `fairsched_paf_allocate`; `targets` and `running` hold `jobs_len` elements.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_paf_enforce(
+    paf: *mut FairschedPaf,
+    targets: *const u32,
+    running: *const u32,
+    jobs_len: usize,
+    out_jobs: *mut u32,
+    free_slots: usize,
+    out_assigned: *mut usize,
+) -> FairschedStatus {
+    boundary(|| {
+        let workspace = unsafe { write(paf) }?;
+        let targets = unsafe { read_slice(targets, jobs_len) }?;
+        let running = unsafe { read_slice(running, jobs_len) }?;
+        let out = unsafe { write_slice(out_jobs, free_slots) }?;
+        let assigned = unsafe { write(out_assigned) }?;
+        *assigned = workspace.inner.enforce(targets, running, out)?;
+        Ok(())
+    })
+}
+
+/// Fits an Ernest model to `samples_len` samples (`slots[i]` slots, normalized run time
+/// `runtimes[i]`) by non-negative least squares; writes `a0..a3` into `out_coefficients`
+/// (4 doubles). Wraps `paf::ernest::fit`.
+///
+/// # Safety
+/// `slots` and `runtimes` must hold `samples_len` elements (NULL allowed for 0);
+/// `out_coefficients` must be NULL or valid for 4 writes.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_paf_ernest_fit(
+    slots: *const u32,
+    runtimes: *const f64,
+    samples_len: usize,
+    out_coefficients: *mut f64,
+) -> FairschedStatus {
+    boundary(|| {
+        let out = unsafe { write_slice(out_coefficients, ernest::FEATURES) }?;
+        let slots = unsafe { read_slice(slots, samples_len) }?;
+        let runtimes = unsafe { read_slice(runtimes, samples_len) }?;
+        out.copy_from_slice(&ernest::fit(slots, runtimes)?.coefficients());
+        Ok(())
+    })
+}
+
+/// Writes the progress curve `p(0..points_len)` of the Ernest model `coefficients` (4
+/// doubles, a0..a3) into `out_points`, never falling (`Ernest::tabulate`): a job of demand
+/// `points_len - 1`. Wraps `Ernest::new` and `Ernest::tabulate`.
+///
+/// # Safety
+/// `coefficients` must be NULL or valid for 4 reads; `out_points` must hold `points_len`.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_paf_ernest_tabulate(
+    coefficients: *const f64,
+    out_points: *mut f64,
+    points_len: usize,
+) -> FairschedStatus {
+    boundary(|| {
+        let given = unsafe { read_slice(coefficients, ernest::FEATURES) }?;
+        let out = unsafe { write_slice(out_points, points_len) }?;
+        let mut a = [0.0; ernest::FEATURES];
+        a.copy_from_slice(given);
+        Ok(Ernest::new(a)?.tabulate(out)?)
+    })
+}
+
+/// Checks the curve `points` (`p(0..points_len)`) as allocation does and writes into
+/// `*out_concave_from` the smallest `k` such that it is concave on `k..=d` (0: concave).
+/// Wraps `curve::check` and `curve::concave_from`.
+///
+/// # Safety
+/// `points` must hold `points_len` elements; `out_concave_from` must be NULL or valid for a
+/// write.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_paf_curve_check(
+    points: *const f64,
+    points_len: usize,
+    out_concave_from: *mut u32,
+) -> FairschedStatus {
+    boundary(|| {
+        let out = unsafe { write(out_concave_from) }?;
+        let points = unsafe { read_slice(points, points_len) }?;
+        *out = crate::paf::Curve::new(points)?.concave_from();
+        Ok(())
+    })
+}
+
+/// Writes the upper concave envelope of the curve `points` into `out_points` (both
+/// `points_len` elements). Wraps `curve::concave_envelope`.
+///
+/// # Safety
+/// `points` must hold `points_len` elements and `out_points` room for as many; they must not
+/// overlap.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_paf_concave_envelope(
+    points: *const f64,
+    out_points: *mut f64,
+    points_len: usize,
+) -> FairschedStatus {
+    boundary(|| {
+        let points = unsafe { read_slice(points, points_len) }?;
+        let out = unsafe { write_slice(out_points, points_len) }?;
+        Ok(curve::concave_envelope(points, out)?)
+    })
+}

@@ -1,0 +1,100 @@
+//! Weighted max-min fair shares in whole slots (Algorithm 1, line 2; §V-A's baseline).
+//!
+//! Water-filling: every job receives `w_j · L` slots for one level `L`, except that no job
+//! receives more than its demand `d_j`; `L` is the level at which the slots run out (or every
+//! demand is met). Computed exactly in integers, in rounds: every job with
+//! `d_j · W ≤ M · w_j` (`M` slots and `W` weight left) is capped at its demand, until a round
+//! caps none; the others share the `M` slots left in proportion to their weights. Rounding:
+//! each uncapped job gets `⌊M w_j / W⌋`, and the slots left over (fewer than the uncapped jobs)
+//! go one each by largest remainder `M w_j mod W`, ties to the lower index. No job exceeds its
+//! demand, and the shares add up to `min(M, Σ d_j)`. O(N) a round; rounds are few in practice
+//! (each caps the jobs below a level that only rises), N at worst.
+
+use super::jobs::Jobs;
+use core::cmp::Ordering;
+
+/// Writes job `j`'s fair share of `slots` into `fair[j]`, using `order` (at least as long as
+/// the jobs) as scratch. The caller has checked the lengths.
+pub(crate) fn fair_shares<J: Jobs + ?Sized>(
+    jobs: &J,
+    slots: u32,
+    order: &mut [u32],
+    fair: &mut [u32],
+) {
+    let n = jobs.len();
+    let Some(order) = order.get_mut(..n) else {
+        return;
+    };
+    for (at, job) in order.iter_mut().enumerate() {
+        *job = at as u32;
+    }
+    let demand = |j: u32| u64::from(jobs.demand(j as usize));
+    let weight = |j: u32| u64::from(jobs.weight(j as usize));
+
+    // Rounds of water-filling: every job whose demand is below the current level is capped
+    // (capping only raises the level, so it stays capped); `order[..sharing]` keeps the others.
+    let mut left = u64::from(slots);
+    let mut weight_left: u64 = (0..n as u32).map(weight).sum();
+    let mut sharing = n;
+    loop {
+        let (level_slots, level_weight) = (u128::from(left), u128::from(weight_left));
+        let mut kept: usize = 0;
+        for at in 0..sharing {
+            let Some(&j) = order.get(at) else { break };
+            let below_level = u128::from(demand(j)).saturating_mul(level_weight)
+                <= level_slots.saturating_mul(u128::from(weight(j)));
+            if below_level {
+                set(fair, j, demand(j));
+                left = left.saturating_sub(demand(j));
+                weight_left = weight_left.saturating_sub(weight(j));
+            } else {
+                order.swap(kept, at);
+                kept = kept.saturating_add(1);
+            }
+        }
+        if kept == sharing {
+            break;
+        }
+        sharing = kept;
+    }
+
+    let Some(sharing) = order.get_mut(..sharing) else {
+        return;
+    };
+    // Uncapped jobs: floor of the proportional share, then the leftover by largest remainder.
+    // left * w < 2^64 since left <= slots < 2^32 and w < 2^32.
+    let remainder = |j: u32| {
+        left.saturating_mul(weight(j))
+            .checked_rem(weight_left)
+            .unwrap_or(0)
+    };
+    let mut given: u64 = 0;
+    for &j in sharing.iter() {
+        let share = left
+            .saturating_mul(weight(j))
+            .checked_div(weight_left)
+            .unwrap_or(0);
+        set(fair, j, share);
+        given = given.saturating_add(share);
+    }
+    let leftover = left.saturating_sub(given) as usize;
+    // The `leftover` largest remainders (ties: lower index) go to the front, in no given order.
+    let by_remainder = |a: &u32, b: &u32| match remainder(*b).cmp(&remainder(*a)) {
+        Ordering::Equal => a.cmp(b),
+        other => other,
+    };
+    if let Some(last) = leftover.checked_sub(1).filter(|&l| l < sharing.len()) {
+        sharing.select_nth_unstable_by(last, by_remainder);
+    }
+    for &j in sharing.iter().take(leftover) {
+        if let Some(share) = fair.get_mut(j as usize) {
+            *share = share.saturating_add(1);
+        }
+    }
+}
+
+fn set(fair: &mut [u32], job: u32, share: u64) {
+    if let Some(slot) = fair.get_mut(job as usize) {
+        *slot = u32::try_from(share).unwrap_or(u32::MAX);
+    }
+}
