@@ -8,6 +8,8 @@
 //!   finish time under an idealized, weighted fair share (GPS), with a delay guarantee.
 //! - [`drf`]: weighted Dominant Resource Fairness: the divisible closed form, and an
 //!   incremental queue with discrete progressive filling for allocators.
+//! - [`drr`]: Elasecutor's dominant remaining resource and MinFrag: packing executors whose
+//!   demand varies over time onto machines, one heartbeat at a time.
 //!
 //! Every fallible call validates its input first and returns an [`Error`] without changing
 //! anything. Capacities are fixed at construction: const generics for Rust callers, memory the
@@ -35,6 +37,7 @@ extern crate std;
 
 pub mod cfq;
 pub mod drf;
+pub mod drr;
 mod error;
 pub mod heap;
 pub mod id_index;
