@@ -72,7 +72,7 @@ pub enum Metric {
 impl Metric {
     /// The metric with C code `code`: 0 DRR, 1 TRC, 2 Tetris; anything else is
     /// [`Error::OutOfRange`].
-    pub fn from_code(code: u32) -> Result<Self> {
+    pub const fn from_code(code: u32) -> Result<Self> {
         match code {
             0 => Ok(Metric::Drr),
             1 => Ok(Metric::Trc),
