@@ -3,3 +3,4 @@
 
 pub mod cfq;
 pub mod drf;
+pub mod drr;
