@@ -35,6 +35,21 @@
 #define FAIRSCHED_MAX_RESOURCE_KINDS 8
 
 /**
+ * Dominant remaining resource, θ (§III-B2): smaller is better.
+ */
+#define FAIRSCHED_DRR_METRIC_DRR 0
+
+/**
+ * Total remaining capacity (§V-F): smaller is better.
+ */
+#define FAIRSCHED_DRR_METRIC_TRC 1
+
+/**
+ * Tetris' alignment of peak demand with what is available now: larger is better.
+ */
+#define FAIRSCHED_DRR_METRIC_TETRIS 2
+
+/**
  * `method` of `fairsched_paf_allocate`: Algorithm 1 one slot at a time (the reference).
  */
 #define FAIRSCHED_PAF_LITERAL 0
@@ -278,6 +293,24 @@ typedef struct {
    */
   uint32_t kinds;
 } fairsched_drf_queue_stats;
+
+/**
+ * What one MinFrag heartbeat did (see `fairsched_drr_min_frag`).
+ */
+typedef struct {
+  /**
+   * Executors placed: the first `placed` entries of the placements.
+   */
+  size_t placed;
+  /**
+   * The machine's t_run afterwards.
+   */
+  uint32_t t_run;
+  /**
+   * θ(j) afterwards.
+   */
+  double drr;
+} fairsched_drr_heartbeat;
 
 /**
  * The allocation as a whole, against fair sharing (see `fairsched_paf_allocate`).
@@ -670,6 +703,88 @@ fairsched_status fairsched_drf_queue_allocate_round(fairsched_drf_queue *queue,
                                                     uint64_t *out_ids,
                                                     size_t out_ids_len,
                                                     size_t *out_started);
+
+/**
+ * A machine's DRR θ(j) and TRC until `t_run`: `capacity` holds `kinds` amounts, `available`
+ * the machine's series (`available_len` amounts). Wraps `Machine::drr` and `Machine::trc`.
+ *
+ * # Safety
+ * Each array must hold its length in elements (NULL allowed for length 0); `out_drr` and
+ * `out_trc` must be valid for a write.
+ */
+fairsched_status fairsched_drr_machine(const double *capacity,
+                                       size_t kinds,
+                                       const double *available,
+                                       size_t available_len,
+                                       uint32_t t_run,
+                                       double *out_drr,
+                                       double *out_trc);
+
+/**
+ * One MinFrag heartbeat (Algorithm 1) of the machine (`capacity`, `available`, `t_run`) over
+ * the `executors` pending ones (`demands`, `steps`): writes the placed executors' indices, in
+ * order, to the front of `out_placements` (room for at least `executors`), the machine's
+ * updated series over `available`, and the summary. On error nothing is written, `available`
+ * included. Wraps `drr::min_frag`.
+ *
+ * # Safety
+ * Each array must hold its length in elements (NULL allowed for length 0; `steps` holds
+ * `executors`); `available` must not overlap any other argument; `out_heartbeat` must be valid
+ * for a write.
+ */
+fairsched_status fairsched_drr_min_frag(const double *capacity,
+                                        size_t kinds,
+                                        double *available,
+                                        size_t available_len,
+                                        uint32_t t_run,
+                                        const double *demands,
+                                        size_t demands_len,
+                                        const uint32_t *steps,
+                                        size_t executors,
+                                        uint32_t metric,
+                                        uint32_t *out_placements,
+                                        size_t out_placements_len,
+                                        fairsched_drr_heartbeat *out_heartbeat);
+
+/**
+ * Scores one executor (`demand`, `demand_len` amounts over `kinds` kinds) on `machines`
+ * machines sharing `kinds` and a horizon: machine `j`'s capacity at `capacities[j * kinds]`,
+ * its series at `available[j * H * kinds]` with `H = available_len / (machines * kinds)`, its
+ * t_run `t_runs[j]`. Writes one fit flag and one score a machine (the score of a machine it
+ * does not fit is +infinity, for Tetris -infinity). Wraps `drr::score_machines`.
+ *
+ * # Safety
+ * Each array must hold its length in elements (NULL allowed for length 0; `capacities` holds
+ * `machines * kinds`, `t_runs` holds `machines`).
+ */
+fairsched_status fairsched_drr_score_machines(const double *capacities,
+                                              size_t kinds,
+                                              const double *available,
+                                              size_t available_len,
+                                              const uint32_t *t_runs,
+                                              size_t machines,
+                                              const double *demand,
+                                              size_t demand_len,
+                                              uint32_t metric,
+                                              bool *out_fits,
+                                              size_t out_fits_len,
+                                              double *out_scores,
+                                              size_t out_scores_len);
+
+/**
+ * Reprovisioning (§III-C): scales the executor's `remaining` series (over `kinds` kinds) in
+ * place by `observed[r] / predicted[r]` per kind (each `kinds` amounts; a kind predicted at
+ * zero is left as it is). On error nothing is written. Wraps `drr::reprovision`.
+ *
+ * # Safety
+ * `remaining` must hold `remaining_len` elements and not overlap `observed` or `predicted`,
+ * which must hold `kinds` (NULL allowed for length 0).
+ */
+fairsched_status fairsched_drr_reprovision(double *remaining,
+                                           size_t remaining_len,
+                                           size_t kinds,
+                                           const double *observed,
+                                           const double *predicted);
 
 /**
  * Writes into `*out_size` the bytes `fairsched_paf_init` needs for calls of up to `capacity`

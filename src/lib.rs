@@ -8,6 +8,8 @@
 //!   finish time under an idealized, weighted fair share (GPS), with a delay guarantee.
 //! - [`drf`]: weighted Dominant Resource Fairness: the divisible closed form, and an
 //!   incremental queue with discrete progressive filling for allocators.
+//! - [`drr`]: Elasecutor's dominant remaining resource and MinFrag: packing executors whose
+//!   demand varies over time onto machines, one heartbeat at a time.
 //! - [`paf`]: Performance-Aware Fair scheduling (Chen, Wang, Li): slots move from jobs that
 //!   barely slow down to jobs that speed up most, each keeping a fraction of its fair progress.
 //! - [`qknobler`]: QKnobler (Tang, Yu, Li): a knob trading fairness for efficiency with a
@@ -39,6 +41,7 @@ extern crate std;
 
 pub mod cfq;
 pub mod drf;
+pub mod drr;
 mod error;
 pub mod heap;
 pub mod id_index;

@@ -170,3 +170,26 @@ fn counter_sees_allocations() {
     assert_eq!(allocations(), before + 1);
     drop(boxed);
 }
+
+#[test]
+fn drr_does_not_allocate() {
+    use fairsched::drr::*;
+    let capacity = [4.0, 8.0];
+    let demands = [1.0; 24];
+    let steps = [2, 4, 3, 3];
+    let mut placed = [0u32; 4];
+    let (mut fits, mut scores) = ([false; 2], [0.0; 2]);
+    let available = [4.0; 16];
+    let before = allocations();
+    for metric in [Metric::Drr, Metric::Trc, Metric::Tetris] {
+        let mut series = [4.0, 8.0, 3.0, 6.0, 4.0, 8.0, 2.0, 8.0];
+        let pending = Executors::new(&demands, &steps, 2).unwrap();
+        let beat = min_frag(&capacity, &mut series, 4, &pending, metric, &mut placed).unwrap();
+        assert!(beat.placed > 0);
+        let machines = Machines::new(&[4.0, 8.0, 4.0, 8.0], 2, &available, &[4, 2]).unwrap();
+        let executor = Executor::new(&demands[..6], 2).unwrap();
+        score_machines(&machines, &executor, metric, &mut fits, &mut scores).unwrap();
+        reprovision(&mut series, 2, &[1.0, 2.0], &[2.0, 1.0]).unwrap();
+    }
+    assert_eq!(allocations(), before);
+}

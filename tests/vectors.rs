@@ -509,3 +509,100 @@ fn paf_vectors() {
         assert_eq!(status, case["status"].as_str().unwrap_or("ok"), "{name}");
     }
 }
+
+/// A float for the expected JSON: the vector strings for infinities (JSON has no number for
+/// them).
+fn float_value(x: f64) -> Value {
+    match x {
+        f64::INFINITY => json!("inf"),
+        f64::NEG_INFINITY => json!("-inf"),
+        _ => json!(x),
+    }
+}
+
+/// One DRR case through the Rust API: its outputs as JSON, or the error, with the inputs
+/// given in place checked unchanged on error.
+fn run_drr_case(case: &Value) -> Result<Value, Error> {
+    use fairsched::drr::*;
+    let metric = || Metric::from_code(uint(&case["metric"]));
+    match case["type"].as_str().expect("type") {
+        "machine" => {
+            let (capacity, available) = (floats(&case["capacity"]), floats(&case["available"]));
+            let machine = Machine::new(&capacity, &available, uint(&case["t_run"]))?;
+            Ok(json!({"drr": machine.drr(), "trc": machine.trc()}))
+        }
+        "min_frag" => {
+            let given = floats(&case["available"]);
+            let mut available = given.clone();
+            let (demands, steps) = (floats(&case["demands"]), uints(&case["steps"]));
+            let mut placements = vec![u32::MAX; steps.len()];
+            let kinds = case["capacity"].as_array().expect("capacity").len();
+            let result = Executors::new(&demands, &steps, kinds).and_then(|pending| {
+                let (capacity, t_run) = (floats(&case["capacity"]), uint(&case["t_run"]));
+                min_frag(
+                    &capacity,
+                    &mut available,
+                    t_run,
+                    &pending,
+                    metric()?,
+                    &mut placements,
+                )
+            });
+            let Ok(beat) = result else {
+                assert_eq!(available, given, "a failed heartbeat changed the series");
+                return Err(result.unwrap_err());
+            };
+            placements.truncate(beat.placed);
+            Ok(
+                json!({"placements": placements, "t_run": beat.t_run, "drr": beat.drr,
+                      "available": available}),
+            )
+        }
+        "score_machines" => {
+            let kinds = case["kinds"].as_u64().expect("kinds") as usize;
+            let (capacities, available) = (floats(&case["capacities"]), floats(&case["available"]));
+            let t_runs = uints(&case["t_runs"]);
+            let machines = Machines::new(&capacities, kinds, &available, &t_runs)?;
+            let demand = floats(&case["demand"]);
+            let executor = Executor::new(&demand, kinds)?;
+            let (mut fits, mut scores) = (vec![false; t_runs.len()], vec![0.0; t_runs.len()]);
+            score_machines(&machines, &executor, metric()?, &mut fits, &mut scores)?;
+            let scores: Vec<Value> = scores.into_iter().map(float_value).collect();
+            Ok(json!({"fits": fits, "scores": scores}))
+        }
+        "reprovision" => {
+            let given = floats(&case["remaining"]);
+            let mut remaining = given.clone();
+            let kinds = case["kinds"].as_u64().expect("kinds") as usize;
+            let (observed, predicted) = (floats(&case["observed"]), floats(&case["predicted"]));
+            if let Err(error) = reprovision(&mut remaining, kinds, &observed, &predicted) {
+                assert_eq!(
+                    remaining, given,
+                    "a failed reprovisioning changed the series"
+                );
+                return Err(error);
+            }
+            Ok(json!({"remaining": remaining}))
+        }
+        other => panic!("unknown DRR case type {other}"),
+    }
+}
+
+#[test]
+fn drr_vectors() {
+    let vectors: Value =
+        serde_json::from_str(include_str!("vectors/drr.json")).expect("valid JSON");
+    let cases = vectors["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 25);
+    for case in cases {
+        let name = case["name"].as_str().expect("name");
+        let wanted = case["status"].as_str().unwrap_or("ok");
+        match run_drr_case(case) {
+            Ok(actual) => {
+                assert_eq!(wanted, "ok", "{name}");
+                check_fields(name, &case["expect"], &actual);
+            }
+            Err(error) => assert_eq!(status_name(Err(error)), wanted, "{name}"),
+        }
+    }
+}

@@ -3,4 +3,5 @@
 
 pub mod cfq;
 pub mod drf;
+pub mod drr;
 pub mod paf;

@@ -10,6 +10,7 @@
 
 pub mod cfq;
 pub mod drf;
+pub mod drr;
 pub mod paf;
 pub mod qknobler;
 mod table;

@@ -1,0 +1,113 @@
+//! MinFrag (§III-B2, Algorithm 1) on one heartbeat of one machine: best fit decreasing with
+//! executors sized by the DRR they would leave.
+
+use super::machine::Machine;
+use super::series::{Executors, MAX_EXECUTORS};
+use super::Metric;
+use crate::{Error, Result};
+
+/// What one heartbeat did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Heartbeat {
+    /// Executors placed; their indices are the first `placed` entries of the placements.
+    pub placed: usize,
+    /// The machine's `t_run` afterwards: the earliest finish, placed executors included.
+    pub t_run: u32,
+    /// `θ(j)` afterwards.
+    pub drr: f64,
+}
+
+/// One heartbeat of machine `j` (Algorithm 1): among the `pending` executors that fit, place
+/// the one with the best score under `metric` (for DRR the smallest `θ(i, j)`; ties: lower
+/// index), subtract its series from `available`, set `t_run = min(t_run, T_i)`, and repeat
+/// until none fits.
+///
+/// The machine is `capacity`, `available` and `t_run` as in [`Machine::new`]. Writes the
+/// placed executors' indices, in order, to the front of `placements` (at least as long as
+/// `pending`, [`Error::LengthMismatch`] otherwise) and leaves the machine's updated series in
+/// `available`. Every executor must have the machine's kinds ([`Error::LengthMismatch`]) and
+/// run at most its horizon ([`Error::OutOfRange`]). Nothing is written on error.
+///
+/// An executor that does not fit is never tried again in the same heartbeat: placements only
+/// take from `available`. Each candidate costs one pass over its series per round.
+pub fn min_frag(
+    capacity: &[f64],
+    available: &mut [f64],
+    t_run: u32,
+    pending: &Executors<'_>,
+    metric: Metric,
+    placements: &mut [u32],
+) -> Result<Heartbeat> {
+    let machine = Machine::new(capacity, available, t_run)?;
+    for executor in pending.iter() {
+        machine.check(&executor)?;
+    }
+    if placements.len() < pending.len() {
+        return Err(Error::LengthMismatch);
+    }
+    let capacity = *machine.capacity();
+    let mut t_run = machine.t_run();
+
+    let mut open = Open::all(pending.len());
+    let mut placed = 0;
+    loop {
+        let machine = Machine::trusted(capacity, available, t_run);
+        let mut best = None;
+        for (i, executor) in pending.iter().enumerate() {
+            if !open.has(i) {
+                continue;
+            }
+            match machine.score_checked(&executor, metric) {
+                None => open.close(i),
+                Some(score) if best.is_none_or(|(_, _, b)| metric.better(score, b)) => {
+                    best = Some((i, executor, score));
+                }
+                Some(_) => {}
+            }
+        }
+        let Some((chosen, executor, _)) = best else {
+            break;
+        };
+        for (have, &need) in available.iter_mut().zip(executor.demand()) {
+            *have -= need;
+        }
+        t_run = t_run.min(executor.steps());
+        open.close(chosen);
+        if let Some(slot) = placements.get_mut(placed) {
+            *slot = u32::try_from(chosen).unwrap_or(u32::MAX);
+        }
+        placed = placed.saturating_add(1);
+    }
+    Ok(Heartbeat {
+        placed,
+        t_run: u32::try_from(t_run).unwrap_or(u32::MAX),
+        drr: Machine::trusted(capacity, available, t_run).drr(),
+    })
+}
+
+/// The executors still worth trying this heartbeat: a bit set on the stack.
+struct Open([u64; MAX_EXECUTORS / 64]);
+
+impl Open {
+    fn all(n: usize) -> Open {
+        let mut open = Open([0; MAX_EXECUTORS / 64]);
+        for i in 0..n {
+            if let Some(word) = open.0.get_mut(i / 64) {
+                *word |= 1 << (i % 64);
+            }
+        }
+        open
+    }
+
+    fn has(&self, i: usize) -> bool {
+        self.0
+            .get(i / 64)
+            .is_some_and(|word| word >> (i % 64) & 1 == 1)
+    }
+
+    fn close(&mut self, i: usize) {
+        if let Some(word) = self.0.get_mut(i / 64) {
+            *word &= !(1 << (i % 64));
+        }
+    }
+}

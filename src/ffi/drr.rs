@@ -1,0 +1,172 @@
+//! C ABI of [`crate::drr`]: DRR and MinFrag over flat arrays the caller owns.
+//!
+//! Series are time-major: the amount of kind `r` at step `t` is `series[t * kinds + r]`, with
+//! `kinds` 1 to 8 and up to 256 steps. Pending executors lie back to back in `demands`,
+//! executor `i` running `steps[i]` steps. A machine with no running executor (or none finishing
+//! within its horizon) has `t_run` equal to its horizon. Metrics are
+//! `FAIRSCHED_DRR_METRIC_DRR`, `_TRC` and `_TETRIS`.
+
+use super::{boundary, read_slice, write, write_slice, FairschedStatus};
+use crate::drr::{self, Executor, Executors, Machine, Machines, Metric};
+
+/// Dominant remaining resource, θ (§III-B2): smaller is better.
+pub const FAIRSCHED_DRR_METRIC_DRR: u32 = 0;
+/// Total remaining capacity (§V-F): smaller is better.
+pub const FAIRSCHED_DRR_METRIC_TRC: u32 = 1;
+/// Tetris' alignment of peak demand with what is available now: larger is better.
+pub const FAIRSCHED_DRR_METRIC_TETRIS: u32 = 2;
+// The codes are the core's.
+const _: () = assert!(matches!(
+    Metric::from_code(FAIRSCHED_DRR_METRIC_TETRIS),
+    Ok(Metric::Tetris)
+));
+
+/// What one MinFrag heartbeat did (see `fairsched_drr_min_frag`).
+#[repr(C)]
+pub struct FairschedDrrHeartbeat {
+    /// Executors placed: the first `placed` entries of the placements.
+    pub placed: usize,
+    /// The machine's t_run afterwards.
+    pub t_run: u32,
+    /// θ(j) afterwards.
+    pub drr: f64,
+}
+
+/// A machine's DRR θ(j) and TRC until `t_run`: `capacity` holds `kinds` amounts, `available`
+/// the machine's series (`available_len` amounts). Wraps `Machine::drr` and `Machine::trc`.
+///
+/// # Safety
+/// Each array must hold its length in elements (NULL allowed for length 0); `out_drr` and
+/// `out_trc` must be valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_drr_machine(
+    capacity: *const f64,
+    kinds: usize,
+    available: *const f64,
+    available_len: usize,
+    t_run: u32,
+    out_drr: *mut f64,
+    out_trc: *mut f64,
+) -> FairschedStatus {
+    boundary(|| {
+        let capacity = unsafe { read_slice(capacity, kinds) }?;
+        let available = unsafe { read_slice(available, available_len) }?;
+        let drr = unsafe { write(out_drr) }?;
+        let trc = unsafe { write(out_trc) }?;
+        let machine = Machine::new(capacity, available, t_run)?;
+        *drr = machine.drr();
+        *trc = machine.trc();
+        Ok(())
+    })
+}
+
+/// One MinFrag heartbeat (Algorithm 1) of the machine (`capacity`, `available`, `t_run`) over
+/// the `executors` pending ones (`demands`, `steps`): writes the placed executors' indices, in
+/// order, to the front of `out_placements` (room for at least `executors`), the machine's
+/// updated series over `available`, and the summary. On error nothing is written, `available`
+/// included. Wraps `drr::min_frag`.
+///
+/// # Safety
+/// Each array must hold its length in elements (NULL allowed for length 0; `steps` holds
+/// `executors`); `available` must not overlap any other argument; `out_heartbeat` must be valid
+/// for a write.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn fairsched_drr_min_frag(
+    capacity: *const f64,
+    kinds: usize,
+    available: *mut f64,
+    available_len: usize,
+    t_run: u32,
+    demands: *const f64,
+    demands_len: usize,
+    steps: *const u32,
+    executors: usize,
+    metric: u32,
+    out_placements: *mut u32,
+    out_placements_len: usize,
+    out_heartbeat: *mut FairschedDrrHeartbeat,
+) -> FairschedStatus {
+    boundary(|| {
+        let capacity = unsafe { read_slice(capacity, kinds) }?;
+        let available = unsafe { write_slice(available, available_len) }?;
+        let demands = unsafe { read_slice(demands, demands_len) }?;
+        let steps = unsafe { read_slice(steps, executors) }?;
+        let placements = unsafe { write_slice(out_placements, out_placements_len) }?;
+        let out = unsafe { write(out_heartbeat) }?;
+        let metric = Metric::from_code(metric)?;
+        let pending = Executors::new(demands, steps, kinds)?;
+        let beat = drr::min_frag(capacity, available, t_run, &pending, metric, placements)?;
+        *out = FairschedDrrHeartbeat {
+            placed: beat.placed,
+            t_run: beat.t_run,
+            drr: beat.drr,
+        };
+        Ok(())
+    })
+}
+
+/// Scores one executor (`demand`, `demand_len` amounts over `kinds` kinds) on `machines`
+/// machines sharing `kinds` and a horizon: machine `j`'s capacity at `capacities[j * kinds]`,
+/// its series at `available[j * H * kinds]` with `H = available_len / (machines * kinds)`, its
+/// t_run `t_runs[j]`. Writes one fit flag and one score a machine (the score of a machine it
+/// does not fit is +infinity, for Tetris -infinity). Wraps `drr::score_machines`.
+///
+/// # Safety
+/// Each array must hold its length in elements (NULL allowed for length 0; `capacities` holds
+/// `machines * kinds`, `t_runs` holds `machines`).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn fairsched_drr_score_machines(
+    capacities: *const f64,
+    kinds: usize,
+    available: *const f64,
+    available_len: usize,
+    t_runs: *const u32,
+    machines: usize,
+    demand: *const f64,
+    demand_len: usize,
+    metric: u32,
+    out_fits: *mut bool,
+    out_fits_len: usize,
+    out_scores: *mut f64,
+    out_scores_len: usize,
+) -> FairschedStatus {
+    boundary(|| {
+        let capacities = unsafe { read_slice(capacities, machines.saturating_mul(kinds)) }?;
+        let available = unsafe { read_slice(available, available_len) }?;
+        let t_runs = unsafe { read_slice(t_runs, machines) }?;
+        let demand = unsafe { read_slice(demand, demand_len) }?;
+        let fits = unsafe { write_slice(out_fits, out_fits_len) }?;
+        let scores = unsafe { write_slice(out_scores, out_scores_len) }?;
+        let metric = Metric::from_code(metric)?;
+        let machines = Machines::new(capacities, kinds, available, t_runs)?;
+        let executor = Executor::new(demand, kinds)?;
+        drr::score_machines(&machines, &executor, metric, fits, scores)?;
+        Ok(())
+    })
+}
+
+/// Reprovisioning (§III-C): scales the executor's `remaining` series (over `kinds` kinds) in
+/// place by `observed[r] / predicted[r]` per kind (each `kinds` amounts; a kind predicted at
+/// zero is left as it is). On error nothing is written. Wraps `drr::reprovision`.
+///
+/// # Safety
+/// `remaining` must hold `remaining_len` elements and not overlap `observed` or `predicted`,
+/// which must hold `kinds` (NULL allowed for length 0).
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_drr_reprovision(
+    remaining: *mut f64,
+    remaining_len: usize,
+    kinds: usize,
+    observed: *const f64,
+    predicted: *const f64,
+) -> FairschedStatus {
+    boundary(|| {
+        let remaining = unsafe { write_slice(remaining, remaining_len) }?;
+        let observed = unsafe { read_slice(observed, kinds) }?;
+        let predicted = unsafe { read_slice(predicted, kinds) }?;
+        drr::reprovision(remaining, kinds, observed, predicted)?;
+        Ok(())
+    })
+}
