@@ -112,7 +112,8 @@ impl<'a> Machine<'a> {
     /// [`Machine::score`] for an executor that passed [`Machine::check`].
     pub(crate) fn score_checked(&self, executor: &Executor<'_>, metric: Metric) -> Option<f64> {
         let t_star = self.t_run.min(executor.steps());
-        let remaining = Remaining::after(&self.capacity, self.available, executor.rows(), t_star)?;
+        let remaining =
+            Remaining::after(&self.capacity, self.available, executor.demand(), t_star)?;
         Some(match metric {
             Metric::Drr => remaining.drr(),
             Metric::Trc => remaining.trc(),
@@ -160,10 +161,9 @@ pub(crate) fn check_executor(
 /// capacity.
 pub(crate) fn check_available(capacity: &Resources, available: &[f64]) -> Result<()> {
     series::check_amounts(available)?;
-    for row in available.chunks_exact(capacity.kinds()) {
-        if !super::remaining::fits(row, capacity.as_slice()) {
-            return Err(Error::OutOfRange);
-        }
+    if super::remaining::within(capacity, available) {
+        Ok(())
+    } else {
+        Err(Error::OutOfRange)
     }
-    Ok(())
 }
