@@ -49,7 +49,7 @@ fn check_steps(steps: usize) -> Result<usize> {
 pub(crate) fn check_amounts(amounts: &[f64]) -> Result<()> {
     let valid = amounts
         .iter()
-        .fold(true, |valid, &a| valid & (a >= 0.0) & (a <= f64::MAX));
+        .fold(true, |valid, &a| valid & (0.0..=f64::MAX).contains(&a));
     if valid {
         return Ok(());
     }
