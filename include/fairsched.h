@@ -76,15 +76,15 @@ typedef enum {
    */
   FAIRSCHED_STATUS_NOT_FINITE = 2,
   /**
-   * A number that must be positive was zero or negative.
+   * A number that must be positive was zero or negative, or a demand vector was all zeros.
    */
   FAIRSCHED_STATUS_NOT_POSITIVE = 3,
   /**
-   * No job with that id.
+   * No entry (job, user) with that id.
    */
   FAIRSCHED_STATUS_UNKNOWN_ID = 4,
   /**
-   * A job with that id is already present.
+   * An entry (job, user) with that id is already present.
    */
   FAIRSCHED_STATUS_DUPLICATE_ID = 5,
   /**
@@ -92,7 +92,8 @@ typedef enum {
    */
   FAIRSCHED_STATUS_TIME_WENT_BACKWARDS = 6,
   /**
-   * No room for another job.
+   * A fixed capacity is full: no room for another job, user or executor, or more resource
+   * kinds or time steps than a vector holds.
    */
   FAIRSCHED_STATUS_CAPACITY_FULL = 7,
   /**
@@ -270,6 +271,10 @@ typedef struct {
    * Dominant share divided by weight: the queue's order.
    */
   double weighted_share;
+  /**
+   * `δ`: the dominant share of one of the user's tasks.
+   */
+  double task_share;
 } fairsched_drf_user_info;
 
 /**
@@ -670,6 +675,18 @@ fairsched_status fairsched_drf_queue_next(const fairsched_drf_queue *queue,
                                           bool *out_found);
 
 /**
+ * Starts one task of the next user (the lowest weighted dominant share) without checking
+ * resources: the caller places it. `*out_found` tells whether there was an active user,
+ * `*out_id` is written only then. Wraps `DrfQueue::start_next`.
+ *
+ * # Safety
+ * As for `fairsched_drf_queue_add_user`; the out-parameters must be valid for writes.
+ */
+fairsched_status fairsched_drf_queue_start_next(fairsched_drf_queue *queue,
+                                                uint64_t *out_id,
+                                                bool *out_found);
+
+/**
  * What the queue knows about user `id`. Wraps `DrfQueue::user`.
  *
  * # Safety
@@ -919,7 +936,7 @@ fairsched_status fairsched_paf_concave_envelope(const double *points,
 fairsched_status fairsched_qknobler_allocate(const double *capacity,
                                              size_t kinds,
                                              const double *weights,
-                                             size_t users_len,
+                                             size_t users,
                                              const double *demands,
                                              size_t demands_len,
                                              double rho,
@@ -932,9 +949,10 @@ fairsched_status fairsched_qknobler_allocate(const double *capacity,
                                              fairsched_qknobler_summary *out_summary);
 
 /**
- * QKnobler's Algorithm 1 on one machine of capacity `machine` with `idle` resources (each
- * `kinds` amounts), knob `rho`: starts tasks on the queue, writing ids into `out_ids` (room
- * for `out_ids_len`). Wraps `DrfQueue::qknobler_round`.
+ * QKnobler's Algorithm 1 on one machine of capacity `machine` (`machine_len` amounts) with
+ * `idle` resources (`idle_len` amounts; both as many as the queue's kinds), knob `rho`:
+ * starts tasks on the queue, writing ids into `out_ids` (room for `out_ids_len`). Wraps
+ * `DrfQueue::qknobler_round`.
  *
  * # Safety
  * `queue` must be NULL or a live handle from `fairsched_drf_queue_init`; each array must hold
@@ -943,8 +961,9 @@ fairsched_status fairsched_qknobler_allocate(const double *capacity,
 fairsched_status fairsched_qknobler_round(fairsched_drf_queue *queue,
                                           double rho,
                                           const double *machine,
+                                          size_t machine_len,
                                           const double *idle,
-                                          size_t kinds,
+                                          size_t idle_len,
                                           uint64_t *out_ids,
                                           size_t out_ids_len,
                                           fairsched_qknobler_round_result *out_round);

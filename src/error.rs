@@ -10,15 +10,17 @@ use core::fmt;
 pub enum Error {
     /// A number was NaN or infinite.
     NotFinite,
-    /// A number that must be positive was zero or negative (slot-time, weight, slots, capacity).
+    /// A number that must be positive was zero or negative (slot-time, weight, slots, capacity),
+    /// or a demand vector was all zeros.
     NotPositive,
-    /// No job with that id.
+    /// No entry (job, user) with that id.
     UnknownId,
-    /// A job with that id is already present.
+    /// An entry (job, user) with that id is already present.
     DuplicateId,
     /// The time given is earlier than the time of the last accepted call.
     TimeWentBackwards,
-    /// No room for another job: the capacity fixed at construction is in use.
+    /// A capacity fixed in advance is full: no room for another job, user or executor, or more
+    /// resource kinds or time steps than a vector holds.
     CapacityFull,
     /// The capacity asked for is too large to address.
     CapacityTooLarge,
@@ -65,11 +67,11 @@ impl Error {
     pub const fn message(self) -> &'static CStr {
         match self {
             Error::NotFinite => c"a number was NaN or infinite",
-            Error::NotPositive => c"a number that must be positive was zero or negative",
-            Error::UnknownId => c"no job with that id",
-            Error::DuplicateId => c"a job with that id is already present",
+            Error::NotPositive => c"a number that must be positive was zero or negative (or a demand was all zeros)",
+            Error::UnknownId => c"no entry (job, user) with that id",
+            Error::DuplicateId => c"an entry (job, user) with that id is already present",
             Error::TimeWentBackwards => c"time is earlier than the last accepted call",
-            Error::CapacityFull => c"capacity is full",
+            Error::CapacityFull => c"a fixed capacity is full (of jobs, users, executors, resource kinds or time steps)",
             Error::CapacityTooLarge => c"capacity is too large to address",
             Error::OutOfRange => c"a number is outside the supported range",
             Error::JobCompleted => c"the job has already completed",

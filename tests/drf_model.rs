@@ -75,6 +75,7 @@ impl RefUser {
             pending: self.pending,
             dominant_share: self.running as f64 * self.dominant(),
             weighted_share: self.weighted(),
+            task_share: self.dominant(),
         }
     }
 }

@@ -535,21 +535,24 @@ static void test_null_pointers(void) {
     CHECK_UNCHANGED(queue, null,
                     fairsched_drf_queue_allocate_round(queue, CAPACITY, KINDS, out_ids, 1,
                                                        NULL));
+    CHECK_UNCHANGED(queue, null, fairsched_drf_queue_start_next(NULL, &id, &found));
+    CHECK_UNCHANGED(queue, null, fairsched_drf_queue_start_next(queue, NULL, &found));
+    CHECK_UNCHANGED(queue, null, fairsched_drf_queue_start_next(queue, &id, NULL));
     CHECK_UNCHANGED(queue, null,
-                    fairsched_qknobler_round(NULL, 0.5, CAPACITY, CAPACITY, KINDS, out_ids, 1,
+                    fairsched_qknobler_round(NULL, 0.5, CAPACITY, KINDS, CAPACITY, KINDS, out_ids,
+                                             1, &round));
+    CHECK_UNCHANGED(queue, null,
+                    fairsched_qknobler_round(queue, 0.5, NULL, KINDS, CAPACITY, KINDS, out_ids, 1,
                                              &round));
     CHECK_UNCHANGED(queue, null,
-                    fairsched_qknobler_round(queue, 0.5, NULL, CAPACITY, KINDS, out_ids, 1,
+                    fairsched_qknobler_round(queue, 0.5, CAPACITY, KINDS, NULL, KINDS, out_ids, 1,
                                              &round));
     CHECK_UNCHANGED(queue, null,
-                    fairsched_qknobler_round(queue, 0.5, CAPACITY, NULL, KINDS, out_ids, 1,
+                    fairsched_qknobler_round(queue, 0.5, CAPACITY, KINDS, CAPACITY, KINDS, NULL, 1,
                                              &round));
     CHECK_UNCHANGED(queue, null,
-                    fairsched_qknobler_round(queue, 0.5, CAPACITY, CAPACITY, KINDS, NULL, 1,
-                                             &round));
-    CHECK_UNCHANGED(queue, null,
-                    fairsched_qknobler_round(queue, 0.5, CAPACITY, CAPACITY, KINDS, out_ids, 1,
-                                             NULL));
+                    fairsched_qknobler_round(queue, 0.5, CAPACITY, KINDS, CAPACITY, KINDS, out_ids,
+                                             1, NULL));
     /* The demand and free resources: see test_bad_users and test_bad_rounds. */
 
     CHECK_UNWRITTEN(out_ids);
@@ -622,36 +625,76 @@ static void test_bad_rounds(void) {
     POISON_FILL(started);
     POISON_FILL(round);
 
-    /* The free resources of discrete DRF, and the idle ones of QKnobler on a machine (which is
-     * read first, so it has as many kinds, the first two Example 1's capacity). */
-    static const double MACHINE[9] = {200.0, 1000.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0};
+    /* The free resources of discrete DRF, and the idle ones of QKnobler on a machine of
+     * Example 1's capacity. */
     for (size_t i = 0; i < LENGTH(BAD_AMOUNTS); i++) {
         const bad_vector *bad = &BAD_AMOUNTS[i];
         CHECK_UNCHANGED_AS(bad->what, queue, bad->status,
                            fairsched_drf_queue_allocate_round(queue, bad->amounts, bad->kinds, ids,
                                                               LENGTH(ids), &started));
         CHECK_UNCHANGED_AS(bad->what, queue, bad->status,
-                           fairsched_qknobler_round(queue, 0.5, MACHINE, bad->amounts, bad->kinds,
-                                                    ids, LENGTH(ids), &round));
+                           fairsched_qknobler_round(queue, 0.5, CAPACITY, KINDS, bad->amounts,
+                                                    bad->kinds, ids, LENGTH(ids), &round));
     }
     /* The machine, with nothing idle. */
-    static const double NOTHING_IDLE[9] = {0.0};
+    static const double NOTHING_IDLE[KINDS] = {0.0, 0.0};
     for (size_t i = 0; i < LENGTH(BAD_CAPACITIES); i++) {
         const bad_vector *bad = &BAD_CAPACITIES[i];
         CHECK_UNCHANGED_AS(bad->what, queue, bad->status,
-                           fairsched_qknobler_round(queue, 0.5, bad->amounts, NOTHING_IDLE,
-                                                    bad->kinds, ids, LENGTH(ids), &round));
+                           fairsched_qknobler_round(queue, 0.5, bad->amounts, bad->kinds,
+                                                    NOTHING_IDLE, KINDS, ids, LENGTH(ids),
+                                                    &round));
     }
     for (size_t i = 0; i < LENGTH(BAD_RHOS); i++) {
         CHECK_UNCHANGED_AS("bad rho", queue, BAD_RHOS[i].status,
-                           fairsched_qknobler_round(queue, BAD_RHOS[i].value, CAPACITY, CAPACITY,
-                                                    KINDS, ids, LENGTH(ids), &round));
+                           fairsched_qknobler_round(queue, BAD_RHOS[i].value, CAPACITY, KINDS,
+                                                    CAPACITY, KINDS, ids, LENGTH(ids), &round));
     }
     CHECK_UNCHANGED(queue, FAIRSCHED_STATUS_OUT_OF_RANGE,
-                    fairsched_qknobler_round(queue, 0.5, CAPACITY, (const double[]){200.5, 0.0},
-                                             KINDS, ids, LENGTH(ids), &round));
+                    fairsched_qknobler_round(queue, 0.5, CAPACITY, KINDS,
+                                             (const double[]){200.5, 0.0}, KINDS, ids, LENGTH(ids),
+                                             &round));
     CHECK_UNWRITTEN(ids);
     CHECK_UNWRITTEN(started);
+    CHECK_UNWRITTEN(round);
+    free(q.memory);
+}
+
+/* The machine and the idle resources have a length each: vectors of different lengths are the
+ * library's LENGTH_MISMATCH (whichever differs from the queue's kinds), checked in its order
+ * (each vector's amounts before the kinds), and change nothing. */
+static void test_qknobler_round_lengths(void) {
+    drf_queue q = fixture();
+    fairsched_drf_queue *const queue = q.queue;
+    uint64_t ids[4];
+    fairsched_qknobler_round_result round;
+    POISON_FILL(ids);
+    POISON_FILL(round);
+    const fairsched_status mismatch = FAIRSCHED_STATUS_LENGTH_MISMATCH;
+    static const double THREE_KINDS[3] = {200.0, 1000.0, 1.0};
+    /* Idle shorter, then longer, than the machine of the queue's kinds. */
+    CHECK_UNCHANGED(queue, mismatch,
+                    fairsched_qknobler_round(queue, 0.5, CAPACITY, KINDS, CAPACITY, 1, ids,
+                                             LENGTH(ids), &round));
+    CHECK_UNCHANGED(queue, mismatch,
+                    fairsched_qknobler_round(queue, 0.5, CAPACITY, KINDS, THREE_KINDS, 3, ids,
+                                             LENGTH(ids), &round));
+    /* The machine shorter, then longer, than idle of the queue's kinds. */
+    CHECK_UNCHANGED(queue, mismatch,
+                    fairsched_qknobler_round(queue, 0.5, CAPACITY, 1, CAPACITY, KINDS, ids,
+                                             LENGTH(ids), &round));
+    CHECK_UNCHANGED(queue, mismatch,
+                    fairsched_qknobler_round(queue, 0.5, THREE_KINDS, 3, CAPACITY, KINDS, ids,
+                                             LENGTH(ids), &round));
+    /* Both of another number of kinds than the queue. */
+    CHECK_UNCHANGED(queue, mismatch,
+                    fairsched_qknobler_round(queue, 0.5, THREE_KINDS, 3, THREE_KINDS, 3, ids,
+                                             LENGTH(ids), &round));
+    /* A NaN in an idle vector of the wrong length: the amounts are checked first. */
+    CHECK_UNCHANGED(queue, FAIRSCHED_STATUS_NOT_FINITE,
+                    fairsched_qknobler_round(queue, 0.5, CAPACITY, KINDS, (const double[]){NAN},
+                                             1, ids, LENGTH(ids), &round));
+    CHECK_UNWRITTEN(ids);
     CHECK_UNWRITTEN(round);
     free(q.memory);
 }
@@ -680,8 +723,8 @@ static void test_rounds_without_room(void) {
                     fairsched_drf_queue_allocate_round(q.queue, CAPACITY, KINDS, NULL, 0,
                                                        &started));
     CHECK_UNCHANGED(q.queue, FAIRSCHED_STATUS_OK,
-                    fairsched_qknobler_round(q.queue, 0.5, CAPACITY, CAPACITY, KINDS, NULL, 0,
-                                             &round));
+                    fairsched_qknobler_round(q.queue, 0.5, CAPACITY, KINDS, CAPACITY, KINDS, NULL,
+                                             0, &round));
     CHECK(started == 0 && round.started == 0 && round.fairness == 0);
     free(q.memory);
 }
@@ -714,6 +757,48 @@ static void test_next(void) {
     free(q.memory);
 }
 
+/* start_next on Example 1 (A's tasks have dominant share 6/1000, B's 1/200, the task shares
+ * the queue reports): each call starts one task of the user next names, the lowest weighted
+ * dominant share (ties to the lower id), so starts go A B B A B A B A B A; each moves one of
+ * that user's tasks from pending to running. With nobody active it finds nothing, writes no
+ * id and changes nothing. */
+static void test_start_next(void) {
+    drf_queue q = queue_new(2);
+    CHECK_OK(fairsched_drf_queue_add_user(q.queue, USER_A, 1.0, DEMANDS, KINDS));
+    CHECK_OK(fairsched_drf_queue_add_user(q.queue, USER_B, 1.0, DEMANDS + KINDS, KINDS));
+    CHECK(user_of(q.queue, USER_A).task_share == 0.006);
+    CHECK(user_of(q.queue, USER_B).task_share == 0.005);
+    CHECK_OK(fairsched_drf_queue_set_pending(q.queue, USER_A, 10));
+    CHECK_OK(fairsched_drf_queue_set_pending(q.queue, USER_B, 10));
+    static const uint64_t ORDER[] = {USER_A, USER_B, USER_B, USER_A, USER_B,
+                                     USER_A, USER_B, USER_A, USER_B, USER_A};
+    for (size_t i = 0; i < LENGTH(ORDER); i++) {
+        uint64_t next = 0, started = 0;
+        bool next_found = false, started_found = false;
+        CHECK_OK(fairsched_drf_queue_next(q.queue, &next, &next_found));
+        const fairsched_drf_user_info before = user_of(q.queue, ORDER[i]);
+        CHECK_OK(fairsched_drf_queue_start_next(q.queue, &started, &started_found));
+        CHECK(next_found && next == ORDER[i]);
+        CHECK(started_found && started == ORDER[i]);
+        const fairsched_drf_user_info after = user_of(q.queue, ORDER[i]);
+        CHECK(after.running == before.running + 1 && after.pending == before.pending - 1);
+        CHECK(after.task_share == before.task_share);
+    }
+    CHECK(user_of(q.queue, USER_A).running == 5 && user_of(q.queue, USER_B).running == 5);
+    CHECK(user_of(q.queue, USER_A).dominant_share == 5 * 0.006);
+
+    CHECK_OK(fairsched_drf_queue_set_pending(q.queue, USER_A, 0));
+    CHECK_OK(fairsched_drf_queue_set_pending(q.queue, USER_B, 0));
+    uint64_t id;
+    bool found = true;
+    POISON_FILL(id);
+    CHECK_UNCHANGED(q.queue, FAIRSCHED_STATUS_OK,
+                    fairsched_drf_queue_start_next(q.queue, &id, &found));
+    CHECK(!found);
+    CHECK_UNWRITTEN(id);
+    free(q.memory);
+}
+
 /* Ids and counts are whole u64s. */
 static void test_full_u64_range(void) {
     drf_queue q = queue_new(1);
@@ -737,8 +822,8 @@ static void test_qknobler_round(void) {
     POISON_FILL(ids);
     /* A small machine, idle: room for 2 of A's tasks or 4 of B's (B has 1 pending). */
     static const double MACHINE[KINDS] = {4.0, 12.0};
-    CHECK_OK(fairsched_qknobler_round(q.queue, 1.0, MACHINE, MACHINE, KINDS, ids, LENGTH(ids),
-                                      &round));
+    CHECK_OK(fairsched_qknobler_round(q.queue, 1.0, MACHINE, KINDS, MACHINE, KINDS, ids,
+                                      LENGTH(ids), &round));
     /* B, lowest, and then A are owed fairness; then nothing fits what is left, <2 CPUs, 4 GB>. */
     CHECK(round.started == 2 && round.fairness == 2);
     CHECK(ids[0] == USER_B && ids[1] == USER_A);
@@ -762,9 +847,11 @@ static const test_case tests[] = {
     {"bad_users", test_bad_users},
     {"bad_ids_and_counts", test_bad_ids_and_counts},
     {"bad_rounds", test_bad_rounds},
+    {"qknobler_round_lengths", test_qknobler_round_lengths},
     {"capacity_full", test_capacity_full},
     {"rounds_without_room", test_rounds_without_room},
     {"next", test_next},
+    {"start_next", test_start_next},
     {"full_u64_range", test_full_u64_range},
     {"qknobler_round", test_qknobler_round},
 };

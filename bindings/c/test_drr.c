@@ -6,24 +6,11 @@
  *
  * Built and run by run-tests.sh: C11, ASan and UBSan, -DFAIRSCHED_TESTING.
  */
-#include "fairsched.h"
+#include "check.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures;
-
-#define EXPECT(condition)                                                      \
-    do {                                                                       \
-        if (!(condition)) {                                                    \
-            fprintf(stderr, "    line %d: %s\n", __LINE__, #condition);        \
-            failures++;                                                        \
-        }                                                                      \
-    } while (0)
-#define EXPECT_STATUS(call, status) EXPECT((call) == (status))
-#define LEN(array) (sizeof(array) / sizeof *(array))
 
 /* Capacity (4, 8) over four steps. */
 static const double CAPACITY[2] = {4, 8};
@@ -31,11 +18,10 @@ static const double AVAILABLE[8] = {3, 6, 2, 5, 4, 8, 1, 2};
 
 static void test_machine(void) {
     double drr = 0, trc = 0;
-    EXPECT_STATUS(fairsched_drr_machine(CAPACITY, 2, AVAILABLE, 8, 4, &drr, &trc),
-                  FAIRSCHED_STATUS_OK);
+    CHECK_OK(fairsched_drr_machine(CAPACITY, 2, AVAILABLE, 8, 4, &drr, &trc));
     /* CPU (3+2+4+1)/16 = 5/8, memory (6+5+8+2)/32 = 21/32. */
-    EXPECT(drr == 21.0 / 32.0);
-    EXPECT(trc == 5.0 / 8.0 + 21.0 / 32.0);
+    CHECK(drr == 21.0 / 32.0);
+    CHECK(trc == 5.0 / 8.0 + 21.0 / 32.0);
 }
 
 /* The score of `demand` (over two kinds) on the machine with `t_run`. */
@@ -44,20 +30,20 @@ static double score_on(const double *demand, size_t len, uint32_t t_run, uint32_
     double score = NAN;
     fairsched_status status = fairsched_drr_score_machines(
         CAPACITY, 2, AVAILABLE, 8, &t_run, 1, demand, len, metric, &fits, 1, &score, 1);
-    EXPECT(status == FAIRSCHED_STATUS_OK);
+    CHECK_OK(status);
     return fits ? score : NAN;
 }
 
 static void test_t_star(void) {
     /* T_i = 2 < t_run = 4: CPU ((3-1)+(2-2))/8 = 1/4, memory ((6-2)+(5-1))/16 = 1/2. */
     const double first[4] = {1, 2, 2, 1};
-    EXPECT(score_on(first, 4, 4, FAIRSCHED_DRR_METRIC_DRR) == 0.5);
-    EXPECT(score_on(first, 4, 4, FAIRSCHED_DRR_METRIC_TRC) == 0.75);
-    EXPECT(score_on(first, 4, 4, FAIRSCHED_DRR_METRIC_TETRIS) == 9.0 / 16.0);
+    CHECK(score_on(first, 4, 4, FAIRSCHED_DRR_METRIC_DRR) == 0.5);
+    CHECK(score_on(first, 4, 4, FAIRSCHED_DRR_METRIC_TRC) == 0.75);
+    CHECK(score_on(first, 4, 4, FAIRSCHED_DRR_METRIC_TETRIS) == 9.0 / 16.0);
     /* t_run = 1 < T_i = 3: CPU (3-1)/4 = 1/2, memory (6-1)/8 = 5/8. */
     const double second[6] = {1, 1, 1, 1, 1, 1};
-    EXPECT(score_on(second, 6, 1, FAIRSCHED_DRR_METRIC_DRR) == 5.0 / 8.0);
-    EXPECT(score_on(second, 6, 4, FAIRSCHED_DRR_METRIC_DRR) == 16.0 / 24.0);
+    CHECK(score_on(second, 6, 1, FAIRSCHED_DRR_METRIC_DRR) == 5.0 / 8.0);
+    CHECK(score_on(second, 6, 4, FAIRSCHED_DRR_METRIC_DRR) == 16.0 / 24.0);
 }
 
 /* Fig. 6 reconstructed (see tests/drr_paper.rs). */
@@ -77,165 +63,167 @@ static void test_fig6(void) {
     const uint32_t steps[2] = {7, 9};
     uint32_t placed[2] = {99, 99};
     fairsched_drr_heartbeat beat;
-    EXPECT_STATUS(fairsched_drr_min_frag(capacity, 4, available, 36, 8, demands, 64, steps, 2,
-                                         FAIRSCHED_DRR_METRIC_DRR, placed, 2, &beat),
-                  FAIRSCHED_STATUS_OK);
-    EXPECT(beat.placed == 1 && placed[0] == 1);
-    EXPECT(beat.t_run == 8);
-    EXPECT(beat.drr == 13.0 / 32.0);
-    EXPECT(available[2] == 0 && available[3] == 0);
+    CHECK_OK(fairsched_drr_min_frag(capacity, 4, available, 36, 8, demands, 64, steps, 2,
+                                    FAIRSCHED_DRR_METRIC_DRR, placed, 2, &beat));
+    CHECK(beat.placed == 1 && placed[0] == 1);
+    CHECK(beat.t_run == 8);
+    CHECK(beat.drr == 13.0 / 32.0);
+    CHECK(available[2] == 0 && available[3] == 0);
 }
 
 static void test_reprovision(void) {
     double remaining[6] = {2, 4, 1, 3, 6, 5};
-    EXPECT_STATUS(fairsched_drr_reprovision(remaining, 6, 3, (double[]){3, 1, 7},
-                                            (double[]){2, 4, 0}),
-                  FAIRSCHED_STATUS_OK);
+    CHECK_OK(fairsched_drr_reprovision(remaining, 6, 3, (double[]){3, 1, 7},
+                                       (double[]){2, 4, 0}));
     const double want[6] = {3, 1, 1, 4.5, 1.5, 5};
-    EXPECT(memcmp(remaining, want, sizeof want) == 0);
+    CHECK(memcmp(remaining, want, sizeof want) == 0);
 }
 
 /* ---- Invalid input: the status, and every output untouched ---------------------------------- */
 
-enum { POISON = 0x5A };
-
-static bool untouched(const void *bytes, size_t len) {
-    const unsigned char *byte = bytes;
-    for (size_t i = 0; i < len; i++) {
-        if (byte[i] != POISON) {
-            return false;
-        }
-    }
-    return true;
-}
-
-static void machine_fails(fairsched_status want, const double *capacity, size_t kinds,
-                          const double *available, size_t len, uint32_t t_run, bool null_out) {
+/* Checks that fairsched_drr_machine fails with `want` and writes neither output, reporting a
+ * failure at `line` (the caller's). */
+static void machine_fails_at(int line, fairsched_status want, const double *capacity,
+                             size_t kinds, const double *available, size_t len, uint32_t t_run,
+                             bool null_out) {
     double drr, trc;
-    memset(&drr, POISON, sizeof drr);
-    memset(&trc, POISON, sizeof trc);
-    EXPECT_STATUS(fairsched_drr_machine(capacity, kinds, available, len, t_run,
-                                        null_out ? NULL : &drr, &trc),
-                  want);
-    EXPECT(untouched(&drr, sizeof drr) && untouched(&trc, sizeof trc));
+    POISON_FILL(drr);
+    POISON_FILL(trc);
+    check_status_at(fairsched_drr_machine(capacity, kinds, available, len, t_run,
+                                          null_out ? NULL : &drr, &trc),
+                    want, "fairsched_drr_machine", line);
+    check_at(is_poison(&drr, sizeof drr) && is_poison(&trc, sizeof trc),
+             "is_poison(&drr, sizeof drr) && is_poison(&trc, sizeof trc)", line);
 }
+
+#define MACHINE_FAILS(...) machine_fails_at(__LINE__, __VA_ARGS__)
 
 static void test_machine_errors(void) {
     const double bad_nan[2] = {NAN, 1}, bad_negative[2] = {-1, 1}, too_much[2] = {5, 1};
     const double zero_capacity[2] = {0, 8};
-    machine_fails(FAIRSCHED_STATUS_NULL_POINTER, NULL, 2, AVAILABLE, 8, 4, false);
-    machine_fails(FAIRSCHED_STATUS_NULL_POINTER, CAPACITY, 2, NULL, 8, 4, false);
-    machine_fails(FAIRSCHED_STATUS_NULL_POINTER, CAPACITY, 2, AVAILABLE, 8, 4, true);
-    machine_fails(FAIRSCHED_STATUS_NOT_FINITE, CAPACITY, 2, bad_nan, 2, 1, false);
-    machine_fails(FAIRSCHED_STATUS_NEGATIVE, CAPACITY, 2, bad_negative, 2, 1, false);
-    machine_fails(FAIRSCHED_STATUS_OUT_OF_RANGE, CAPACITY, 2, too_much, 2, 1, false);
-    machine_fails(FAIRSCHED_STATUS_NOT_POSITIVE, zero_capacity, 2, AVAILABLE, 8, 4, false);
-    machine_fails(FAIRSCHED_STATUS_OUT_OF_RANGE, CAPACITY, 2, AVAILABLE, 8, 0, false);
-    machine_fails(FAIRSCHED_STATUS_OUT_OF_RANGE, CAPACITY, 2, AVAILABLE, 8, 5, false);
-    machine_fails(FAIRSCHED_STATUS_LENGTH_MISMATCH, CAPACITY, 2, AVAILABLE, 7, 3, false);
-    machine_fails(FAIRSCHED_STATUS_EMPTY, CAPACITY, 0, AVAILABLE, 8, 4, false);
-    machine_fails(FAIRSCHED_STATUS_EMPTY, CAPACITY, 2, AVAILABLE, 0, 4, false);
+    MACHINE_FAILS(FAIRSCHED_STATUS_NULL_POINTER, NULL, 2, AVAILABLE, 8, 4, false);
+    MACHINE_FAILS(FAIRSCHED_STATUS_NULL_POINTER, CAPACITY, 2, NULL, 8, 4, false);
+    MACHINE_FAILS(FAIRSCHED_STATUS_NULL_POINTER, CAPACITY, 2, AVAILABLE, 8, 4, true);
+    MACHINE_FAILS(FAIRSCHED_STATUS_NOT_FINITE, CAPACITY, 2, bad_nan, 2, 1, false);
+    MACHINE_FAILS(FAIRSCHED_STATUS_NEGATIVE, CAPACITY, 2, bad_negative, 2, 1, false);
+    MACHINE_FAILS(FAIRSCHED_STATUS_OUT_OF_RANGE, CAPACITY, 2, too_much, 2, 1, false);
+    MACHINE_FAILS(FAIRSCHED_STATUS_NOT_POSITIVE, zero_capacity, 2, AVAILABLE, 8, 4, false);
+    MACHINE_FAILS(FAIRSCHED_STATUS_OUT_OF_RANGE, CAPACITY, 2, AVAILABLE, 8, 0, false);
+    MACHINE_FAILS(FAIRSCHED_STATUS_OUT_OF_RANGE, CAPACITY, 2, AVAILABLE, 8, 5, false);
+    MACHINE_FAILS(FAIRSCHED_STATUS_LENGTH_MISMATCH, CAPACITY, 2, AVAILABLE, 7, 3, false);
+    MACHINE_FAILS(FAIRSCHED_STATUS_EMPTY, CAPACITY, 0, AVAILABLE, 8, 4, false);
+    MACHINE_FAILS(FAIRSCHED_STATUS_EMPTY, CAPACITY, 2, AVAILABLE, 0, 4, false);
 }
 
-/* A heartbeat on the (4, 8) machine that must fail with `want` and change nothing. */
-static void min_frag_fails(fairsched_status want, const double *demands, size_t demands_len,
-                           const uint32_t *steps, size_t executors, uint32_t metric,
-                           size_t placements_len, bool null_out) {
+/* A heartbeat on the (4, 8) machine that must fail with `want` and change nothing, reporting a
+ * failure at `line` (the caller's). */
+static void min_frag_fails_at(int line, fairsched_status want, const double *demands,
+                              size_t demands_len, const uint32_t *steps, size_t executors,
+                              uint32_t metric, size_t placements_len, bool null_out) {
     double available[8];
     uint32_t placed[4];
     fairsched_drr_heartbeat beat;
     memcpy(available, AVAILABLE, sizeof available);
-    memset(placed, POISON, sizeof placed);
-    memset(&beat, POISON, sizeof beat);
-    EXPECT_STATUS(fairsched_drr_min_frag(CAPACITY, 2, available, 8, 4, demands, demands_len, steps,
-                                         executors, metric, placed, placements_len,
-                                         null_out ? NULL : &beat),
-                  want);
-    EXPECT(memcmp(available, AVAILABLE, sizeof available) == 0);
-    EXPECT(untouched(placed, sizeof placed) && untouched(&beat, sizeof beat));
+    POISON_FILL(placed);
+    POISON_FILL(beat);
+    check_status_at(fairsched_drr_min_frag(CAPACITY, 2, available, 8, 4, demands, demands_len,
+                                           steps, executors, metric, placed, placements_len,
+                                           null_out ? NULL : &beat),
+                    want, "fairsched_drr_min_frag", line);
+    check_at(memcmp(available, AVAILABLE, sizeof available) == 0,
+             "memcmp(available, AVAILABLE, sizeof available) == 0", line);
+    check_at(is_poison(placed, sizeof placed) && is_poison(&beat, sizeof beat),
+             "is_poison(placed, sizeof placed) && is_poison(&beat, sizeof beat)", line);
 }
+
+#define MIN_FRAG_FAILS(...) min_frag_fails_at(__LINE__, __VA_ARGS__)
 
 static void test_min_frag_errors(void) {
     const double ones[12] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
     const double with_nan[2] = {1, NAN}, with_negative[2] = {1, -1};
     const uint32_t one[1] = {1}, two[2] = {1, 1}, long_one[1] = {5}, none[1] = {0};
     const uint32_t drr = FAIRSCHED_DRR_METRIC_DRR;
-    min_frag_fails(FAIRSCHED_STATUS_NULL_POINTER, NULL, 2, one, 1, drr, 4, false);
-    min_frag_fails(FAIRSCHED_STATUS_NULL_POINTER, ones, 2, NULL, 1, drr, 4, false);
-    min_frag_fails(FAIRSCHED_STATUS_NULL_POINTER, ones, 2, one, 1, drr, 4, true);
-    min_frag_fails(FAIRSCHED_STATUS_NOT_FINITE, with_nan, 2, one, 1, drr, 4, false);
-    min_frag_fails(FAIRSCHED_STATUS_NEGATIVE, with_negative, 2, one, 1, drr, 4, false);
-    min_frag_fails(FAIRSCHED_STATUS_OUT_OF_RANGE, ones, 10, long_one, 1, drr, 4, false);
-    min_frag_fails(FAIRSCHED_STATUS_EMPTY, ones, 0, none, 1, drr, 4, false);
-    min_frag_fails(FAIRSCHED_STATUS_LENGTH_MISMATCH, ones, 3, two, 2, drr, 4, false);
-    min_frag_fails(FAIRSCHED_STATUS_LENGTH_MISMATCH, ones, 4, two, 2, drr, 1, false);
-    min_frag_fails(FAIRSCHED_STATUS_OUT_OF_RANGE, ones, 2, one, 1, 3, 4, false);
+    MIN_FRAG_FAILS(FAIRSCHED_STATUS_NULL_POINTER, NULL, 2, one, 1, drr, 4, false);
+    MIN_FRAG_FAILS(FAIRSCHED_STATUS_NULL_POINTER, ones, 2, NULL, 1, drr, 4, false);
+    MIN_FRAG_FAILS(FAIRSCHED_STATUS_NULL_POINTER, ones, 2, one, 1, drr, 4, true);
+    MIN_FRAG_FAILS(FAIRSCHED_STATUS_NOT_FINITE, with_nan, 2, one, 1, drr, 4, false);
+    MIN_FRAG_FAILS(FAIRSCHED_STATUS_NEGATIVE, with_negative, 2, one, 1, drr, 4, false);
+    MIN_FRAG_FAILS(FAIRSCHED_STATUS_OUT_OF_RANGE, ones, 10, long_one, 1, drr, 4, false);
+    MIN_FRAG_FAILS(FAIRSCHED_STATUS_EMPTY, ones, 0, none, 1, drr, 4, false);
+    MIN_FRAG_FAILS(FAIRSCHED_STATUS_LENGTH_MISMATCH, ones, 3, two, 2, drr, 4, false);
+    MIN_FRAG_FAILS(FAIRSCHED_STATUS_LENGTH_MISMATCH, ones, 4, two, 2, drr, 1, false);
+    MIN_FRAG_FAILS(FAIRSCHED_STATUS_OUT_OF_RANGE, ones, 2, one, 1, 3, 4, false);
     /* An out-parameter NULL with room asked for. */
     double available[8];
     memcpy(available, AVAILABLE, sizeof available);
     fairsched_drr_heartbeat beat;
-    EXPECT_STATUS(fairsched_drr_min_frag(CAPACITY, 2, available, 8, 4, ones, 2, one, 1, drr, NULL,
-                                         1, &beat),
-                  FAIRSCHED_STATUS_NULL_POINTER);
-    EXPECT(memcmp(available, AVAILABLE, sizeof available) == 0);
+    CHECK_STATUS(fairsched_drr_min_frag(CAPACITY, 2, available, 8, 4, ones, 2, one, 1, drr, NULL,
+                                        1, &beat),
+                 FAIRSCHED_STATUS_NULL_POINTER);
+    CHECK(memcmp(available, AVAILABLE, sizeof available) == 0);
 }
 
-static void score_fails(fairsched_status want, const double *demand, size_t demand_len,
-                        const uint32_t *t_runs, size_t machines, uint32_t metric,
-                        size_t out_len, bool null_fits) {
+/* Scoring on two (4, 8) machines that must fail with `want` and write nothing, reporting a
+ * failure at `line` (the caller's). */
+static void score_fails_at(int line, fairsched_status want, const double *demand,
+                           size_t demand_len, const uint32_t *t_runs, size_t machines,
+                           uint32_t metric, size_t out_len, bool null_fits) {
     bool fits[2];
     double scores[2];
-    memset(fits, POISON, sizeof fits);
-    memset(scores, POISON, sizeof scores);
+    POISON_FILL(fits);
+    POISON_FILL(scores);
     const double capacities[4] = {4, 8, 4, 8};
     double available[16];
     memcpy(available, AVAILABLE, sizeof AVAILABLE);
     memcpy(&available[8], AVAILABLE, sizeof AVAILABLE);
-    EXPECT_STATUS(fairsched_drr_score_machines(capacities, 2, available, 8 * machines, t_runs,
-                                               machines, demand, demand_len, metric,
-                                               null_fits ? NULL : fits, out_len, scores, out_len),
-                  want);
-    EXPECT(untouched(fits, sizeof fits) && untouched(scores, sizeof scores));
+    check_status_at(fairsched_drr_score_machines(capacities, 2, available, 8 * machines, t_runs,
+                                                 machines, demand, demand_len, metric,
+                                                 null_fits ? NULL : fits, out_len, scores,
+                                                 out_len),
+                    want, "fairsched_drr_score_machines", line);
+    check_at(is_poison(fits, sizeof fits) && is_poison(scores, sizeof scores),
+             "is_poison(fits, sizeof fits) && is_poison(scores, sizeof scores)", line);
 }
+
+#define SCORE_FAILS(...) score_fails_at(__LINE__, __VA_ARGS__)
 
 static void test_score_errors(void) {
     const double demand[2] = {1, 1}, with_nan[2] = {NAN, 1}, long_demand[10] = {0};
     const uint32_t t_runs[2] = {4, 4}, bad_t_runs[2] = {4, 9};
     const uint32_t drr = FAIRSCHED_DRR_METRIC_DRR;
-    score_fails(FAIRSCHED_STATUS_NULL_POINTER, NULL, 2, t_runs, 2, drr, 2, false);
-    score_fails(FAIRSCHED_STATUS_NULL_POINTER, demand, 2, NULL, 2, drr, 2, false);
-    score_fails(FAIRSCHED_STATUS_NULL_POINTER, demand, 2, t_runs, 2, drr, 2, true);
-    score_fails(FAIRSCHED_STATUS_NOT_FINITE, with_nan, 2, t_runs, 2, drr, 2, false);
-    score_fails(FAIRSCHED_STATUS_OUT_OF_RANGE, long_demand, 10, t_runs, 2, drr, 2, false);
-    score_fails(FAIRSCHED_STATUS_OUT_OF_RANGE, demand, 2, bad_t_runs, 2, drr, 2, false);
-    score_fails(FAIRSCHED_STATUS_OUT_OF_RANGE, demand, 2, t_runs, 2, 7, 2, false);
-    score_fails(FAIRSCHED_STATUS_LENGTH_MISMATCH, demand, 2, t_runs, 2, drr, 1, false);
-    score_fails(FAIRSCHED_STATUS_EMPTY, demand, 2, t_runs, 0, drr, 2, false);
+    SCORE_FAILS(FAIRSCHED_STATUS_NULL_POINTER, NULL, 2, t_runs, 2, drr, 2, false);
+    SCORE_FAILS(FAIRSCHED_STATUS_NULL_POINTER, demand, 2, NULL, 2, drr, 2, false);
+    SCORE_FAILS(FAIRSCHED_STATUS_NULL_POINTER, demand, 2, t_runs, 2, drr, 2, true);
+    SCORE_FAILS(FAIRSCHED_STATUS_NOT_FINITE, with_nan, 2, t_runs, 2, drr, 2, false);
+    SCORE_FAILS(FAIRSCHED_STATUS_OUT_OF_RANGE, long_demand, 10, t_runs, 2, drr, 2, false);
+    SCORE_FAILS(FAIRSCHED_STATUS_OUT_OF_RANGE, demand, 2, bad_t_runs, 2, drr, 2, false);
+    SCORE_FAILS(FAIRSCHED_STATUS_OUT_OF_RANGE, demand, 2, t_runs, 2, 7, 2, false);
+    SCORE_FAILS(FAIRSCHED_STATUS_LENGTH_MISMATCH, demand, 2, t_runs, 2, drr, 1, false);
+    SCORE_FAILS(FAIRSCHED_STATUS_EMPTY, demand, 2, t_runs, 0, drr, 2, false);
 }
 
 static void test_reprovision_errors(void) {
     double remaining[4] = {1, 2, 3, 4};
     const double keep[4] = {1, 2, 3, 4};
     const double one[2] = {1, 1}, huge[2] = {1e308, 1}, tiny[2] = {1e-10, 1};
-    EXPECT_STATUS(fairsched_drr_reprovision(NULL, 4, 2, one, one), FAIRSCHED_STATUS_NULL_POINTER);
-    EXPECT_STATUS(fairsched_drr_reprovision(remaining, 4, 2, NULL, one),
-                  FAIRSCHED_STATUS_NULL_POINTER);
-    EXPECT_STATUS(fairsched_drr_reprovision(remaining, 4, 2, (double[]){-1, 1}, one),
-                  FAIRSCHED_STATUS_NEGATIVE);
-    EXPECT_STATUS(fairsched_drr_reprovision(remaining, 4, 2, one, (double[]){INFINITY, 1}),
-                  FAIRSCHED_STATUS_NOT_FINITE);
-    EXPECT_STATUS(fairsched_drr_reprovision(remaining, 4, 2, huge, tiny),
-                  FAIRSCHED_STATUS_OUT_OF_RANGE);
-    EXPECT_STATUS(fairsched_drr_reprovision(remaining, 3, 2, one, one),
-                  FAIRSCHED_STATUS_LENGTH_MISMATCH);
-    EXPECT_STATUS(fairsched_drr_reprovision(remaining, 4, 0, one, one), FAIRSCHED_STATUS_EMPTY);
-    EXPECT(memcmp(remaining, keep, sizeof keep) == 0);
+    CHECK_STATUS(fairsched_drr_reprovision(NULL, 4, 2, one, one), FAIRSCHED_STATUS_NULL_POINTER);
+    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 2, NULL, one),
+                 FAIRSCHED_STATUS_NULL_POINTER);
+    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 2, (double[]){-1, 1}, one),
+                 FAIRSCHED_STATUS_NEGATIVE);
+    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 2, one, (double[]){INFINITY, 1}),
+                 FAIRSCHED_STATUS_NOT_FINITE);
+    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 2, huge, tiny),
+                 FAIRSCHED_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(fairsched_drr_reprovision(remaining, 3, 2, one, one),
+                 FAIRSCHED_STATUS_LENGTH_MISMATCH);
+    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 0, one, one), FAIRSCHED_STATUS_EMPTY);
+    CHECK(memcmp(remaining, keep, sizeof keep) == 0);
 }
 
-static const struct {
-    const char *name;
-    void (*run)(void);
-} tests[] = {
+/* ---- Runner ---------------------------------------------------------------------------------- */
+
+static const test_case tests[] = {
     {"machine", test_machine},
     {"t_star", test_t_star},
     {"fig6", test_fig6},
@@ -247,13 +235,5 @@ static const struct {
 };
 
 int main(void) {
-    int passed = 0;
-    for (size_t i = 0; i < LEN(tests); i++) {
-        failures = 0;
-        tests[i].run();
-        printf("%-4s %s\n", failures == 0 ? "ok" : "FAIL", tests[i].name);
-        passed += failures == 0;
-    }
-    printf("%d passed, %d failed\n", passed, (int)LEN(tests) - passed);
-    return passed == (int)LEN(tests) ? EXIT_SUCCESS : EXIT_FAILURE;
+    return run_tests(tests, LENGTH(tests));
 }

@@ -273,7 +273,7 @@ func TestErrorsCarryTheirStatus(t *testing.T) {
 			t.Errorf("status %d: got %#v", tc.status, got)
 		}
 	}
-	expect(t, "message", fairsched.ErrUnknownID.Error(), "fairsched: no job with that id")
+	expect(t, "message", fairsched.ErrUnknownID.Error(), "fairsched: no entry (job, user) with that id")
 }
 
 // expectFailure checks that call fails with want and leaves the fixture as it was.

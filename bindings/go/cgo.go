@@ -1,7 +1,8 @@
 // Package fairsched binds the fairsched C ABI (include/fairsched.h): published
 // cluster-scheduling algorithms, allocation-free, behind one C interface. So far: CFQ (Cluster
-// Fair Queueing), DRF (Dominant Resource Fairness), QKnobler and PAF (Performance-Aware Fair
-// slot transfer).
+// Fair Queueing), DRF (Dominant Resource Fairness), QKnobler, PAF (Performance-Aware Fair
+// slot transfer), and DRR and MinFrag (Elasecutor's packing of executors whose demand varies
+// over time).
 //
 // The package links the static library statically: build it first with
 // ../../scripts/build-native (see README.md).
@@ -30,6 +31,20 @@
 // weight and a progress curve p(0..=d). A PAF is a workspace in C memory for calls of up to
 // its capacity of jobs (Allocate, Enforce); ErnestFit, ErnestTabulate, CurveConcaveFrom and
 // ConcaveEnvelope need none.
+//
+// # DRR and MinFrag
+//
+// Elasecutor (Liu et al.) packs executors whose demand varies over time. Time is in steps of a
+// caller-chosen length, and every series is time-major and flat: the amount of resource kind r
+// at step t is series[t*kinds+r], for 1 to 8 kinds and 1 to 256 steps. A machine is its
+// capacity (one amount per kind, each positive), its predicted available series over a
+// horizon of H steps (each amount finite, not negative, at most the capacity of its kind) and
+// t_run, the step at which the first of its running executors finishes: 1 to H, and H when
+// none runs or none finishes within the horizon. An executor is its predicted demand series,
+// T_i steps of at most H. MinFrag places, at each heartbeat of a machine, the pending executor
+// that leaves the smallest dominant remaining resource θ(i, j), until none fits; DRRMachine,
+// DRRScoreMachines and DRRReprovision are the other exports. They are functions over slices,
+// with no state: the slices are read, or written, during the call only.
 package fairsched
 
 // This file holds every cgo directive of the package: where the header and the static library
@@ -65,6 +80,8 @@ package fairsched
 #cgo nocallback fairsched_drf_queue_add_user
 #cgo noescape fairsched_drf_queue_next
 #cgo nocallback fairsched_drf_queue_next
+#cgo noescape fairsched_drf_queue_start_next
+#cgo nocallback fairsched_drf_queue_start_next
 #cgo noescape fairsched_drf_queue_user_get
 #cgo nocallback fairsched_drf_queue_user_get
 #cgo noescape fairsched_drf_queue_stats_get
@@ -75,6 +92,14 @@ package fairsched
 #cgo nocallback fairsched_qknobler_allocate
 #cgo noescape fairsched_qknobler_round
 #cgo nocallback fairsched_qknobler_round
+#cgo noescape fairsched_drr_machine
+#cgo nocallback fairsched_drr_machine
+#cgo noescape fairsched_drr_min_frag
+#cgo nocallback fairsched_drr_min_frag
+#cgo noescape fairsched_drr_score_machines
+#cgo nocallback fairsched_drr_score_machines
+#cgo noescape fairsched_drr_reprovision
+#cgo nocallback fairsched_drr_reprovision
 #cgo noescape fairsched_paf_storage_size
 #cgo nocallback fairsched_paf_storage_size
 #cgo noescape fairsched_paf_init

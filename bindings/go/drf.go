@@ -57,10 +57,11 @@ func ids(s []uint64) *C.uint64_t {
 // A user is added (AddUser) with a weight and the demand vector of each of its tasks; the
 // caller sets how many of its tasks wait (SetPending: above zero the user is active) and
 // either lets the queue decide a whole round on the free resources (AllocateRound: discrete
-// DRF; QKnoblerRound: QKnobler's Algorithm 1 on one machine) or starts tasks itself
-// (TasksStarted, after Next); it reports the tasks that finish (TasksFinished). Ties between
-// equal weighted shares go to the lower id. Resource vectors hold one amount per kind of the
-// queue's capacity. A call that fails returns one of the Err values and changes nothing.
+// DRF; QKnoblerRound: QKnobler's Algorithm 1 on one machine) or places tasks itself
+// (StartNext, or Next then TasksStarted); it reports the tasks that finish (TasksFinished).
+// Ties between equal weighted shares go to the lower id. Resource vectors hold one amount per
+// kind of the queue's capacity. A call that fails returns one of the Err values and changes
+// nothing.
 //
 // A DRFQueue lives in C memory, fixed in size by its number of users: Close it when done. It
 // is not safe for concurrent use.
@@ -76,6 +77,7 @@ type DRFUserInfo struct {
 	Weight        float64 // the weight given when the user was added
 	DominantShare float64 // the user's dominant share of the capacity, Running·δ
 	WeightedShare float64 // DominantShare / Weight: the queue's order
+	TaskShare     float64 // δ: the dominant share of one of the user's tasks
 }
 
 // DRFQueueStats is the queue as a whole.
@@ -162,6 +164,19 @@ func (q *DRFQueue) Next() (id uint64, ok bool, err error) {
 	return uint64(next), bool(found), err
 }
 
+// StartNext starts one task of the active user with the lowest weighted dominant share (the
+// user Next returns) and returns its id: one of its pending tasks runs. Nothing is checked
+// against free resources: the caller places the task. ok is false, and nothing changes, when
+// no user is active.
+func (q *DRFQueue) StartNext() (id uint64, ok bool, err error) {
+	var started C.uint64_t
+	var found C.bool
+	err = q.native.call(func(h *C.fairsched_drf_queue) C.fairsched_status {
+		return C.fairsched_drf_queue_start_next(h, &started, &found)
+	})
+	return uint64(started), bool(found), err
+}
+
 // User returns what the queue knows about user id.
 func (q *DRFQueue) User(id uint64) (DRFUserInfo, error) {
 	var info C.fairsched_drf_user_info
@@ -178,6 +193,7 @@ func (q *DRFQueue) User(id uint64) (DRFUserInfo, error) {
 		Weight:        float64(info.weight),
 		DominantShare: float64(info.dominant_share),
 		WeightedShare: float64(info.weighted_share),
+		TaskShare:     float64(info.task_share),
 	}, nil
 }
 

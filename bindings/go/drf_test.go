@@ -269,6 +269,10 @@ func TestDRFFailedCallsChangeNothing(t *testing.T) {
 		{"QKnoblerRound negative idle", fairsched.ErrNegative, qknobler(0.5, example1Capacity, []float64{-1, 0})},
 		{"QKnoblerRound one kind", fairsched.ErrLengthMismatch, qknobler(0.5, []float64{200}, []float64{1})},
 		{"QKnoblerRound idle of another length", fairsched.ErrLengthMismatch, qknobler(0.5, example1Capacity, []float64{1})},
+		{"QKnoblerRound machine of another length", fairsched.ErrLengthMismatch, qknobler(0.5, []float64{200}, []float64{1, 1})},
+		{"QKnoblerRound both of three kinds", fairsched.ErrLengthMismatch, qknobler(0.5, []float64{200, 1000, 1}, []float64{1, 1, 1})},
+		// The library checks the amounts before the kinds: NaN, not the length.
+		{"QKnoblerRound NaN idle of another length", fairsched.ErrNotFinite, qknobler(0.5, example1Capacity, []float64{nan})},
 	} {
 		t.Run(f.name, func(t *testing.T) {
 			q := newDRFFixture(t)
@@ -292,6 +296,7 @@ func TestDRFQueueClose(t *testing.T) {
 		"TasksStarted":  func() error { return q.TasksStarted(1, 1) },
 		"TasksFinished": func() error { return q.TasksFinished(1, 1) },
 		"Next":          func() error { _, _, err := q.Next(); return err },
+		"StartNext":     func() error { _, _, err := q.StartNext(); return err },
 		"User":          func() error { _, err := q.User(1); return err },
 		"Stats":         func() error { _, err := q.Stats(); return err },
 		"AllocateRound": func() error { _, err := q.AllocateRound(example1Capacity, out); return err },
@@ -327,6 +332,11 @@ func TestDRFEmptyCalls(t *testing.T) {
 	next, ok, err = q.Next()
 	must(t, err)
 	expect(t, "next with nobody active", fmt.Sprint(next, ok), "0 false")
+	before = drfSnapshot(t, q)
+	started, ok, err := q.StartNext()
+	must(t, err)
+	expect(t, "started with nobody active", fmt.Sprint(started, ok), "0 false")
+	expect(t, "state after starting nothing", drfSnapshot(t, q), before)
 	out := []uint64{5, 5}
 	n, err = q.AllocateRound(example1Capacity, out)
 	must(t, err)
@@ -358,6 +368,46 @@ func TestQKnoblerRound(t *testing.T) {
 	must(t, err)
 	expect(t, "round", round, fairsched.QKnoblerRoundResult{Started: 2, Fairness: 2})
 	expect(t, "ids", fmt.Sprint(out), "[2 1 5 5]")
+}
+
+// Example 1 one task at a time: A's tasks have dominant share 6/1000, B's 1/200 (their task
+// shares), so StartNext, following the lowest weighted dominant share (ties to the lower id),
+// starts A B B A B A B A B A; each start moves one task of that user from pending to running,
+// and is the user Next named.
+func TestDRFStartNext(t *testing.T) {
+	const a, b = 1, 2
+	q := newDRFQueue(t, 2, example1Capacity)
+	must(t, q.AddUser(a, 1, example1Demands[:2]))
+	must(t, q.AddUser(b, 1, example1Demands[2:]))
+	expect(t, "A's task share", user(t, q, a).TaskShare, 0.006)
+	expect(t, "B's task share", user(t, q, b).TaskShare, 0.005)
+	must(t, q.SetPending(a, 10))
+	must(t, q.SetPending(b, 10))
+	var order []uint64
+	for range 10 {
+		next, _, err := q.Next()
+		must(t, err)
+		before := user(t, q, next)
+		id, ok, err := q.StartNext()
+		must(t, err)
+		if !ok || id != next {
+			t.Fatalf("StartNext() = %d, %v; Next() named %d", id, ok, next)
+		}
+		after := user(t, q, id)
+		expect(t, "running", after.Running, before.Running+1)
+		expect(t, "pending", after.Pending, before.Pending-1)
+		order = append(order, id)
+	}
+	expect(t, "starts", fmt.Sprint(order), "[1 2 2 1 2 1 2 1 2 1]")
+	expect(t, "A's dominant share", user(t, q, a).DominantShare, 5*0.006)
+}
+
+// user returns what q knows about user id.
+func user(t *testing.T, q *fairsched.DRFQueue, id uint64) fairsched.DRFUserInfo {
+	t.Helper()
+	info, err := q.User(id)
+	must(t, err)
+	return info
 }
 
 // newDRFQueue returns a queue that is closed when the test ends.

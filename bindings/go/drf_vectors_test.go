@@ -173,6 +173,7 @@ func queueCall(t *testing.T, q *fairsched.DRFQueue, s drfStep) error {
 				"weight":         info.Weight,
 				"dominant_share": info.DominantShare,
 				"weighted_share": info.WeightedShare,
+				"task_share":     info.TaskShare,
 			})
 		}
 		return err

@@ -15,15 +15,16 @@ const (
 	StatusNullPointer Status = C.FAIRSCHED_STATUS_NULL_POINTER
 	// A number was NaN or infinite.
 	StatusNotFinite Status = C.FAIRSCHED_STATUS_NOT_FINITE
-	// A number that must be positive was not.
+	// A number that must be positive was not, or a demand was all zeros.
 	StatusNotPositive Status = C.FAIRSCHED_STATUS_NOT_POSITIVE
-	// No job (CFQ) or user (DRF) with that id.
+	// No entry (a CFQ job, a DRF user) with that id.
 	StatusUnknownID Status = C.FAIRSCHED_STATUS_UNKNOWN_ID
-	// A job (CFQ) or user (DRF) with that id is already present.
+	// An entry (a CFQ job, a DRF user) with that id is already present.
 	StatusDuplicateID Status = C.FAIRSCHED_STATUS_DUPLICATE_ID
 	// The time is earlier than the last accepted call's.
 	StatusTimeWentBackwards Status = C.FAIRSCHED_STATUS_TIME_WENT_BACKWARDS
-	// No room for another job or user, or more than 8 resource kinds.
+	// A fixed capacity is full: no room for another job or user, more than 8 resource kinds,
+	// more than 256 time steps or 4096 pending executors (DRR).
 	StatusCapacityFull Status = C.FAIRSCHED_STATUS_CAPACITY_FULL
 	// The capacity is too large to address.
 	StatusCapacityTooLarge Status = C.FAIRSCHED_STATUS_CAPACITY_TOO_LARGE

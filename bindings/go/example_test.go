@@ -3,6 +3,7 @@ package fairsched_test
 import (
 	"fmt"
 	"log"
+	"slices"
 
 	fairsched "github.com/fairsched/fairsched/bindings/go"
 )
@@ -131,4 +132,35 @@ func ExamplePAF() {
 	// fair [6 6], minimum [4 5], PAF [4 8]
 	// progress [0.875 0.75] -> [0.75 0.9375], total 1.6250 -> 1.6875
 	// free slots go to jobs [1 1]
+}
+
+// Elasecutor's MinFrag on one heartbeat of a machine of 4 CPUs and 8 GB over four steps, half
+// of it busy until a running executor finishes at step 2: executor 0 needs all that is free
+// for two steps, executor 1 one CPU for four. Executor 0 leaves nothing idle until t_run (θ =
+// 0), so it goes first, and executor 1 no longer fits; scored across this machine and an idle
+// one, it goes to the idle one.
+func ExampleMinFrag() {
+	capacity := []float64{4, 8}                    // CPUs, GB
+	available := []float64{2, 4, 2, 4, 4, 8, 4, 8} // step t's CPUs and GB at 2t and 2t+1
+	drr, _, err := fairsched.DRRMachine(capacity, available, 2)
+	check(err)
+	fmt.Printf("θ(j) until t_run = 2: %v\n", drr)
+
+	demands := []float64{2, 4, 2, 4 /* executor 0 */, 1, 0, 1, 0, 1, 0, 1, 0 /* executor 1 */}
+	steps := []uint32{2, 4}
+	placements := make([]uint32, len(steps))
+	beat, err := fairsched.MinFrag(capacity, available, 2, demands, steps, fairsched.MetricDRR, placements)
+	check(err)
+	fmt.Printf("placed %v; t_run %d, θ(j) %v; available %v\n", placements[:beat.Placed], beat.TRun, beat.DRR, available)
+
+	capacities := append(slices.Clone(capacity), capacity...)
+	cluster := append(slices.Clone(available), 4, 8, 4, 8, 4, 8, 4, 8)
+	fits, scores := make([]bool, 2), make([]float64, 2)
+	check(fairsched.DRRScoreMachines(capacities, 2, cluster, []uint32{2, 4}, demands[4:],
+		fairsched.MetricDRR, fits, scores))
+	fmt.Printf("executor 1: fits %v, θ(1, j) %v\n", fits, scores)
+	// Output:
+	// θ(j) until t_run = 2: 0.5
+	// placed [0]; t_run 2, θ(j) 0; available [0 0 0 0 4 8 4 8]
+	// executor 1: fits [false true], θ(1, j) [+Inf 1]
 }

@@ -73,16 +73,14 @@ type QKnoblerRoundResult struct {
 // fitting task with the highest affinity to what is idle does. It writes the id of each task
 // started into out, until no task fits or out is full.
 //
-// machine and idle must have the same length (ErrLengthMismatch otherwise, checked here: the
-// C export takes one length for both).
+// machine or idle of another number of kinds than the queue's capacity is ErrLengthMismatch,
+// reported by the library after it has checked each vector's amounts.
 func (q *DRFQueue) QKnoblerRound(rho float64, machine, idle []float64, out []uint64) (QKnoblerRoundResult, error) {
 	var round C.fairsched_qknobler_round_result
 	err := q.native.call(func(h *C.fairsched_drf_queue) C.fairsched_status {
-		if len(machine) != len(idle) {
-			return C.FAIRSCHED_STATUS_LENGTH_MISMATCH
-		}
-		return C.fairsched_qknobler_round(h, C.double(rho), doubles(machine), doubles(idle),
-			C.size_t(len(machine)), ids(out), C.size_t(len(out)), &round)
+		return C.fairsched_qknobler_round(h, C.double(rho),
+			doubles(machine), C.size_t(len(machine)), doubles(idle), C.size_t(len(idle)),
+			ids(out), C.size_t(len(out)), &round)
 	})
 	return QKnoblerRoundResult{Started: int(round.started), Fairness: int(round.fairness)}, err
 }

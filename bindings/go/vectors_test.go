@@ -312,6 +312,10 @@ func render(value any) string {
 		return renderSlice(v)
 	case []uint64:
 		return renderSlice(v)
+	case []uint32:
+		return renderSlice(v)
+	case []bool:
+		return renderSlice(v)
 	case []any:
 		return renderSlice(v)
 	}

@@ -100,6 +100,8 @@ pub struct UserInfo {
     pub dominant_share: f64,
     /// `s_i / w_i`, the order of the queue.
     pub weighted_share: f64,
+    /// `δ_i`: the dominant share of one task.
+    pub task_share: f64,
 }
 
 /// Users ordered by weighted dominant share, over storage `S` (see [`Inline`], [`Borrowed`]).
@@ -265,6 +267,7 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
             pending: r.pending,
             dominant_share: r.running as f64 * r.dominant,
             weighted_share: r.weighted_share(),
+            task_share: r.dominant,
         })
     }
 

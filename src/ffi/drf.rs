@@ -32,6 +32,8 @@ pub struct FairschedDrfUserInfo {
     pub dominant_share: f64,
     /// Dominant share divided by weight: the queue's order.
     pub weighted_share: f64,
+    /// `δ`: the dominant share of one of the user's tasks.
+    pub task_share: f64,
 }
 
 /// The queue as a whole (see `fairsched_drf_queue_stats_get`).
@@ -52,7 +54,7 @@ pub struct FairschedDrfQueueStats {
 /// # Safety
 /// Each pointer must be valid for reads of its length (NULL allowed for length 0) while the
 /// returned value is used.
-pub(crate) unsafe fn users<'a>(
+pub(crate) unsafe fn checked_users<'a>(
     capacity: *const f64,
     kinds: usize,
     weights: *const f64,
@@ -88,7 +90,8 @@ pub unsafe extern "C" fn fairsched_drf_divisible(
     out_phi: *mut f64,
 ) -> FairschedStatus {
     boundary(|| {
-        let users = unsafe { self::users(capacity, kinds, weights, users, demands, demands_len) }?;
+        let users =
+            unsafe { checked_users(capacity, kinds, weights, users, demands, demands_len) }?;
         let tasks = unsafe { write_slice(out_tasks, out_tasks_len) }?;
         let shares = unsafe { write_slice(out_shares, out_shares_len) }?;
         let phi = unsafe { write(out_phi) }?;
@@ -249,6 +252,31 @@ pub unsafe extern "C" fn fairsched_drf_queue_next(
     })
 }
 
+/// Starts one task of the next user (the lowest weighted dominant share) without checking
+/// resources: the caller places it. `*out_found` tells whether there was an active user,
+/// `*out_id` is written only then. Wraps `DrfQueue::start_next`.
+///
+/// # Safety
+/// As for `fairsched_drf_queue_add_user`; the out-parameters must be valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_drf_queue_start_next(
+    queue: *mut FairschedDrfQueue,
+    out_id: *mut u64,
+    out_found: *mut bool,
+) -> FairschedStatus {
+    boundary(|| {
+        let queue = unsafe { write(queue) }?;
+        let id = unsafe { write(out_id) }?;
+        let found = unsafe { write(out_found) }?;
+        let started = queue.inner.start_next();
+        *found = started.is_some();
+        if let Some(started) = started {
+            *id = started;
+        }
+        Ok(())
+    })
+}
+
 /// What the queue knows about user `id`. Wraps `DrfQueue::user`.
 ///
 /// # Safety
@@ -270,6 +298,7 @@ pub unsafe extern "C" fn fairsched_drf_queue_user_get(
             weight: user.weight,
             dominant_share: user.dominant_share,
             weighted_share: user.weighted_share,
+            task_share: user.task_share,
         };
         Ok(())
     })

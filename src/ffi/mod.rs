@@ -29,15 +29,16 @@ pub enum FairschedStatus {
     NullPointer = 1,
     /// A number was NaN or infinite.
     NotFinite = 2,
-    /// A number that must be positive was zero or negative.
+    /// A number that must be positive was zero or negative, or a demand vector was all zeros.
     NotPositive = 3,
-    /// No job with that id.
+    /// No entry (job, user) with that id.
     UnknownId = 4,
-    /// A job with that id is already present.
+    /// An entry (job, user) with that id is already present.
     DuplicateId = 5,
     /// The time given is earlier than the time of the last accepted call.
     TimeWentBackwards = 6,
-    /// No room for another job.
+    /// A fixed capacity is full: no room for another job, user or executor, or more resource
+    /// kinds or time steps than a vector holds.
     CapacityFull = 7,
     /// The capacity asked for is too large to address.
     CapacityTooLarge = 8,

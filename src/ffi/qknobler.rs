@@ -1,7 +1,7 @@
 //! C ABI of [`crate::qknobler`]: the two-stage allocation over flat arrays (layout as in
 //! `fairsched_drf_divisible`), and the online Algorithm 1 on a DRF queue.
 
-use super::drf::{users, FairschedDrfQueue, FAIRSCHED_MAX_RESOURCE_KINDS};
+use super::drf::{checked_users, FairschedDrfQueue, FAIRSCHED_MAX_RESOURCE_KINDS};
 use super::{boundary, read_slice, write, write_slice, FairschedStatus};
 use crate::qknobler::{self, Allocation};
 
@@ -46,7 +46,7 @@ pub unsafe extern "C" fn fairsched_qknobler_allocate(
     capacity: *const f64,
     kinds: usize,
     weights: *const f64,
-    users_len: usize,
+    users: usize,
     demands: *const f64,
     demands_len: usize,
     rho: f64,
@@ -59,7 +59,8 @@ pub unsafe extern "C" fn fairsched_qknobler_allocate(
     out_summary: *mut FairschedQknoblerSummary,
 ) -> FairschedStatus {
     boundary(|| {
-        let users = unsafe { users(capacity, kinds, weights, users_len, demands, demands_len) }?;
+        let users =
+            unsafe { checked_users(capacity, kinds, weights, users, demands, demands_len) }?;
         let fair = unsafe { write_slice(out_fair, out_fair_len) }?;
         let efficient = unsafe { write_slice(out_efficient, out_efficient_len) }?;
         let whole = unsafe { write_slice(out_whole, out_whole_len) }?;
@@ -90,9 +91,10 @@ pub unsafe extern "C" fn fairsched_qknobler_allocate(
     })
 }
 
-/// QKnobler's Algorithm 1 on one machine of capacity `machine` with `idle` resources (each
-/// `kinds` amounts), knob `rho`: starts tasks on the queue, writing ids into `out_ids` (room
-/// for `out_ids_len`). Wraps `DrfQueue::qknobler_round`.
+/// QKnobler's Algorithm 1 on one machine of capacity `machine` (`machine_len` amounts) with
+/// `idle` resources (`idle_len` amounts; both as many as the queue's kinds), knob `rho`:
+/// starts tasks on the queue, writing ids into `out_ids` (room for `out_ids_len`). Wraps
+/// `DrfQueue::qknobler_round`.
 ///
 /// # Safety
 /// `queue` must be NULL or a live handle from `fairsched_drf_queue_init`; each array must hold
@@ -103,16 +105,17 @@ pub unsafe extern "C" fn fairsched_qknobler_round(
     queue: *mut FairschedDrfQueue,
     rho: f64,
     machine: *const f64,
+    machine_len: usize,
     idle: *const f64,
-    kinds: usize,
+    idle_len: usize,
     out_ids: *mut u64,
     out_ids_len: usize,
     out_round: *mut FairschedQknoblerRound,
 ) -> FairschedStatus {
     boundary(|| {
         let queue = unsafe { write(queue) }?;
-        let machine = unsafe { read_slice(machine, kinds) }?;
-        let idle = unsafe { read_slice(idle, kinds) }?;
+        let machine = unsafe { read_slice(machine, machine_len) }?;
+        let idle = unsafe { read_slice(idle, idle_len) }?;
         let ids = unsafe { write_slice(out_ids, out_ids_len) }?;
         let out = unsafe { write(out_round) }?;
         let round = queue.inner_mut().qknobler_round(rho, machine, idle, ids)?;

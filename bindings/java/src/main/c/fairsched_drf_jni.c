@@ -162,6 +162,18 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_next(JNIEnv *env, jclass cls
     return count_or_status(status, found ? 1 : 0);
 }
 
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_startNext(JNIEnv *env, jclass cls,
+                                                               jlong queue, jlongArray out) {
+    uint64_t id;
+    bool found = false;
+    fairsched_status status = fairsched_drf_queue_start_next(queue_of(queue), &id, &found);
+    if (status == FAIRSCHED_STATUS_OK && found) {
+        const jlong started = (jlong)id;
+        (*env)->SetLongArrayRegion(env, out, 0, 1, &started);
+    }
+    return count_or_status(status, found ? 1 : 0);
+}
+
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_user(JNIEnv *env, jclass cls, jlong queue,
                                                           jlong id, jlongArray out) {
     fairsched_drf_user_info info;
@@ -173,6 +185,7 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_user(JNIEnv *env, jclass cls
             [DRF_LAYOUT(USER_WEIGHT)] = bits_of(info.weight),
             [DRF_LAYOUT(USER_DOMINANT_SHARE)] = bits_of(info.dominant_share),
             [DRF_LAYOUT(USER_WEIGHTED_SHARE)] = bits_of(info.weighted_share),
+            [DRF_LAYOUT(USER_TASK_SHARE)] = bits_of(info.task_share),
         };
         (*env)->SetLongArrayRegion(env, out, 0, DRF_LAYOUT(USER_LENGTH), fields);
     }
@@ -219,17 +232,14 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_qknoblerRound(JNIEnv *env, j
                                                                    jlongArray out,
                                                                    jlongArray out_round) {
     pinned_array m = reading(env, machine), i = reading(env, idle), ids = writing(env, out);
-    /* The export takes one length for both vectors. */
-    if (m.length != i.length) {
-        return FAIRSCHED_STATUS_LENGTH_MISMATCH;
-    }
     pinned_array *const arrays[] = {&m, &i, &ids};
     if (!pin(env, arrays, LENGTH(arrays))) {
         return EXCEPTION_PENDING;
     }
     fairsched_qknobler_round_result round;
-    fairsched_status status = fairsched_qknobler_round(
-        queue_of(queue), rho, m.elements, i.elements, m.length, ids.elements, ids.length, &round);
+    fairsched_status status =
+        fairsched_qknobler_round(queue_of(queue), rho, m.elements, m.length, i.elements, i.length,
+                                 ids.elements, ids.length, &round);
     release(env, arrays, LENGTH(arrays));
     if (status == FAIRSCHED_STATUS_OK) {
         const jlong fields[DRF_LAYOUT(ROUND_LENGTH)] = {

@@ -1,7 +1,8 @@
 /*
  * JNI glue between dev.fairsched.Native and the fairsched C ABI (include/fairsched.h): CFQ, the
  * status messages and freeing the storage of every native object. DRF and QKnobler are in
- * fairsched_drf_jni.c; what both share is in fairsched_jni.h.
+ * fairsched_drf_jni.c, PAF in paf_jni.c, DRR and MinFrag in fairsched_drr_jni.c; what they all
+ * share is in fairsched_jni.h.
  *
  * Each function converts its arguments, makes one fairsched call and returns the status code;
  * Java turns codes into exceptions (Status.java), so that mapping lives in one place. Handles

@@ -1,6 +1,9 @@
 package dev.fairsched;
 
-/** Checks of arguments that the C types cannot express, made before any native call. */
+/**
+ * Checks of arguments that the C types or signatures cannot express, made before any native
+ * call.
+ */
 final class Arguments {
     private static final long MAX_U32 = 0xFFFF_FFFFL;
 
@@ -27,6 +30,19 @@ final class Arguments {
             throw new IllegalArgumentException(name + " must not be negative, got " + value);
         }
         return value;
+    }
+
+    /**
+     * Rejects lengths {@code a} and {@code b} that differ, for arrays a C export takes with one
+     * length for both (or derives one's length from another's): they fail as the library fails
+     * parallel arrays of different lengths.
+     *
+     * @throws FairschedException {@link Status#LENGTH_MISMATCH} if {@code a != b}
+     */
+    static void requireSameLength(long a, long b) {
+        if (a != b) {
+            FairschedException.check(Status.LENGTH_MISMATCH.code());
+        }
     }
 
     /**

@@ -13,6 +13,7 @@ import static dev.fairsched.NativeDrf.USER_DOMINANT_SHARE;
 import static dev.fairsched.NativeDrf.USER_LENGTH;
 import static dev.fairsched.NativeDrf.USER_PENDING;
 import static dev.fairsched.NativeDrf.USER_RUNNING;
+import static dev.fairsched.NativeDrf.USER_TASK_SHARE;
 import static dev.fairsched.NativeDrf.USER_WEIGHT;
 import static dev.fairsched.NativeDrf.USER_WEIGHTED_SHARE;
 
@@ -29,8 +30,9 @@ import java.util.OptionalLong;
  * tasks; the caller says how many of its tasks wait ({@link #setPending}: above zero the user is
  * <i>active</i>) and either lets the queue decide a whole round on the free resources ({@link
  * #allocateRound}: discrete DRF; {@link #qknoblerRound}: QKnobler's Algorithm 1 on one machine)
- * or starts tasks itself ({@link #tasksStarted}, after {@link #next}); it reports the tasks that
- * finish ({@link #tasksFinished}). Ties between equal weighted shares go to the lower id.
+ * or places tasks itself ({@link #startNext}, or {@link #next} then {@link #tasksStarted}); it
+ * reports the tasks that finish ({@link #tasksFinished}). Ties between equal weighted shares go
+ * to the lower id.
  *
  * <p><b>Numbers.</b> Ids and task counts are C {@code uint64_t}s carried bit for bit by {@code
  * long}: values above {@link Long#MAX_VALUE} appear negative (see {@link
@@ -62,6 +64,7 @@ public final class DrfQueue implements AutoCloseable {
      * @param weight the weight given when the user was added
      * @param dominantShare the user's dominant share of the capacity, {@code running · δ}
      * @param weightedShare the dominant share divided by the weight: the queue's order
+     * @param taskShare {@code δ}: the dominant share of one of the user's tasks
      */
     public record UserInfo(
             long id,
@@ -69,7 +72,8 @@ public final class DrfQueue implements AutoCloseable {
             long pending,
             double weight,
             double dominantShare,
-            double weightedShare) {}
+            double weightedShare,
+            double taskShare) {}
 
     /**
      * The queue as a whole (C: {@code fairsched_drf_queue_stats}).
@@ -161,6 +165,20 @@ public final class DrfQueue implements AutoCloseable {
     }
 
     /**
+     * Starts one task of the active user with the lowest weighted dominant share (the user
+     * {@link #next} returns): one of its pending tasks runs. Nothing is checked against free
+     * resources: the caller places the task. One native call.
+     *
+     * @return the id of the user whose task started; empty, with nothing changed, if no user is
+     *     active
+     */
+    public OptionalLong startNext() {
+        long[] out = new long[1];
+        boolean found = handle.count(NativeDrf.startNext(handle.get(), out)) == 1;
+        return found ? OptionalLong.of(out[0]) : OptionalLong.empty();
+    }
+
+    /**
      * What the queue knows about user {@code id}.
      *
      * @throws FairschedException {@link Status#UNKNOWN_ID}
@@ -174,7 +192,8 @@ public final class DrfQueue implements AutoCloseable {
                 info[USER_PENDING],
                 Double.longBitsToDouble(info[USER_WEIGHT]),
                 Double.longBitsToDouble(info[USER_DOMINANT_SHARE]),
-                Double.longBitsToDouble(info[USER_WEIGHTED_SHARE]));
+                Double.longBitsToDouble(info[USER_WEIGHTED_SHARE]),
+                Double.longBitsToDouble(info[USER_TASK_SHARE]));
     }
 
     /** The queue as a whole. */
@@ -213,9 +232,10 @@ public final class DrfQueue implements AutoCloseable {
      *
      * @throws FairschedException {@link Status#NOT_FINITE} or {@link Status#OUT_OF_RANGE} for
      *     {@code rho}; {@link Status#OUT_OF_RANGE} if more is idle than the machine has; {@link
-     *     Status#LENGTH_MISMATCH} if {@code machine}, {@code idle} and the capacity differ in
-     *     kinds; as {@link #DrfQueue(long, double[])} for {@code machine} and {@link
-     *     #allocateRound} for {@code idle}
+     *     Status#LENGTH_MISMATCH} if {@code machine} or {@code idle} has another number of kinds
+     *     than the capacity (checked by the library after each vector's amounts); as {@link
+     *     #DrfQueue(long, double[])} for {@code machine} and {@link #allocateRound} for {@code
+     *     idle}
      */
     public QKnobler.Round qknoblerRound(double rho, double[] machine, double[] idle, long[] out) {
         Objects.requireNonNull(machine, "machine");

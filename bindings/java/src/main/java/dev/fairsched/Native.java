@@ -4,9 +4,10 @@ package dev.fairsched;
  * The JNI entry points of CFQ (src/main/c/fairsched_jni.c), one per fairsched export, and what
  * every native object shares: the status messages, the layout of {@link #open}'s output and
  * {@link #free}. {@link Cfq} is the only caller of the CFQ ones and checks every argument the C
- * side cannot. DRF and QKnobler have theirs in {@link NativeDrf}, PAF in {@link NativePaf}.
+ * side cannot. DRF and QKnobler have theirs in {@link NativeDrf}, PAF in {@link NativePaf}, DRR
+ * and MinFrag in {@link NativeDrr}.
  *
- * <p>Conventions (those of {@link NativeDrf} and {@link NativePaf} too):
+ * <p>Conventions (those of {@link NativeDrf}, {@link NativePaf} and {@link NativeDrr} too):
  * <ul>
  *   <li>{@code cfq} is the {@code fairsched_cfq *} handle; u64 ids travel as the same 64 bits in a
  *       {@code long}; u32 numbers as {@code long}s in their range, or in arrays as non-negative

@@ -6,9 +6,8 @@ package dev.fairsched;
  * QKnobler} are their only callers, and pass no null array.
  *
  * <p>{@code queue} is the {@code fairsched_drf_queue *} handle. Every array is handed to the
- * library in place (pinned for the call, never copied), whatever its length: the library
- * checks lengths, with one exception, {@link #qknoblerRound}, whose C export takes one length
- * for both resource vectors.
+ * library in place (pinned for the call, never copied) with its own length, whatever it is:
+ * the library checks lengths.
  */
 final class NativeDrf {
     /** {@code FAIRSCHED_MAX_RESOURCE_KINDS}: the glue checks the two agree. */
@@ -23,7 +22,8 @@ final class NativeDrf {
     static final int USER_WEIGHT = 2;
     static final int USER_DOMINANT_SHARE = 3;
     static final int USER_WEIGHTED_SHARE = 4;
-    static final int USER_LENGTH = 5;
+    static final int USER_TASK_SHARE = 5;
+    static final int USER_LENGTH = 6;
 
     /** {@link #stats}'s output: {@code fairsched_drf_queue_stats}. */
     static final int STATS_CAPACITY = 0;
@@ -104,6 +104,12 @@ final class NativeDrf {
     /** 1 with the id in {@code out[0]}, 0 when no user is active, or the negated status. */
     static native int next(long queue, long[] out);
 
+    /**
+     * {@code fairsched_drf_queue_start_next}: 1 with the id of the user whose task started in
+     * {@code out[0]}, 0 when no user is active, or the negated status.
+     */
+    static native int startNext(long queue, long[] out);
+
     static native int user(long queue, long id, long[] out);
 
     static native int stats(long queue, long[] out);
@@ -116,8 +122,7 @@ final class NativeDrf {
 
     /**
      * Writes the ids of the tasks started into {@code out} (room for its length) and the round
-     * into {@code outRound} (layout {@code ROUND_*}). {@link Status#LENGTH_MISMATCH} when
-     * {@code machine} and {@code idle} differ in length, before any fairsched call.
+     * into {@code outRound} (layout {@code ROUND_*}).
      */
     static native int qknoblerRound(
             long queue, double rho, double[] machine, double[] idle, long[] out, long[] outRound);

@@ -1,6 +1,7 @@
 package dev.fairsched;
 
 import static dev.fairsched.Arguments.requireNonNegative;
+import static dev.fairsched.Arguments.requireSameLength;
 import static dev.fairsched.Arguments.requireU32;
 
 import java.lang.ref.Cleaner;
@@ -174,12 +175,5 @@ public final class Paf implements AutoCloseable {
     @Override
     public void close() {
         handle.close();
-    }
-
-    /** Parallel arrays of different lengths fail as the library would have them fail. */
-    private static void requireSameLength(int a, int b) {
-        if (a != b) {
-            FairschedException.check(Status.LENGTH_MISMATCH.code());
-        }
     }
 }

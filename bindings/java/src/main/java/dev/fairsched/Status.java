@@ -22,22 +22,25 @@ public enum Status {
      * an amount of a capacity), or a demand was all zero.
      */
     NOT_POSITIVE,
-    /** No job (CFQ) or user (DRF) with that id. */
+    /** No entry (a CFQ job, a DRF user) with that id. */
     UNKNOWN_ID,
-    /** A job (CFQ) or user (DRF) with that id is already present. */
+    /** An entry (a CFQ job, a DRF user) with that id is already present. */
     DUPLICATE_ID,
     /** The time given is earlier than the time of the last accepted call. */
     TIME_WENT_BACKWARDS,
     /**
-     * No room for another job or user (see {@link Cfq#arrive}, {@link DrfQueue#addUser}), or a
-     * resource vector of more than 8 kinds.
+     * A fixed capacity is full: no room for another job or user (see {@link Cfq#arrive}, {@link
+     * DrfQueue#addUser}), a resource vector of more than 8 kinds, a DRR series of more than 256
+     * steps or more than 4096 pending executors ({@link Drr}).
      */
     CAPACITY_FULL,
     /** The capacity asked for is too large to address. */
     CAPACITY_TOO_LARGE,
     /**
      * A number is finite but outside the supported range: times and slot-times beyond 2^60, a
-     * knob outside {@code [0, 1]}, more idle than a machine has, a count beyond {@code 2^64 - 1}.
+     * knob outside {@code [0, 1]}, more idle or available than a machine has, a count beyond
+     * {@code 2^64 - 1}, an unknown method or metric, a DRR {@code t_run} or executor beyond the
+     * horizon, a reprovisioned amount that would overflow.
      */
     OUT_OF_RANGE,
     /** The job has already completed. */

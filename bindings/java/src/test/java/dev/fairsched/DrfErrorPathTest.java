@@ -107,7 +107,15 @@ class DrfErrorPathTest {
                 rejects("qknoblerRound(one kind)", Status.LENGTH_MISMATCH,
                         q -> q.qknoblerRound(0.5, new double[] {200}, new double[] {1}, OUT)),
                 rejects("qknoblerRound(idle of another length)", Status.LENGTH_MISMATCH,
-                        qknobler(0.5, new double[] {1})));
+                        qknobler(0.5, new double[] {1})),
+                rejects("qknoblerRound(machine of another length)", Status.LENGTH_MISMATCH,
+                        q -> q.qknoblerRound(0.5, new double[] {200}, new double[] {1, 1}, OUT)),
+                rejects("qknoblerRound(both of three kinds)", Status.LENGTH_MISMATCH,
+                        q -> q.qknoblerRound(
+                                0.5, new double[] {200, 1000, 1}, new double[] {1, 1, 1}, OUT)),
+                // The library checks each vector's amounts before its kinds.
+                rejects("qknoblerRound(NaN idle of another length)", Status.NOT_FINITE,
+                        qknobler(0.5, new double[] {NaN})));
     }
 
     @ParameterizedTest(name = "{0}")

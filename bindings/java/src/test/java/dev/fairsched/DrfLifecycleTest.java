@@ -34,6 +34,7 @@ class DrfLifecycleTest {
                 call("tasksStarted", q -> q.tasksStarted(1, 1)),
                 call("tasksFinished", q -> q.tasksFinished(1, 1)),
                 call("next", DrfQueue::next),
+                call("startNext", DrfQueue::startNext),
                 call("user", q -> q.user(1)),
                 call("stats", DrfQueue::stats),
                 call("allocateRound", q -> q.allocateRound(CAPACITY, out)),
@@ -79,7 +80,7 @@ class DrfLifecycleTest {
             long[] out = {-5, -5, -5, -5};
             assertEquals(2, queue.allocateRound(CAPACITY, out));
             assertArrayEquals(new long[] {7, 7, -5, -5}, out);
-            assertEquals(new DrfQueue.UserInfo(7, 2, 0, 1, 0.2, 0.2), queue.user(7));
+            assertEquals(new DrfQueue.UserInfo(7, 2, 0, 1, 0.2, 0.2, 0.1), queue.user(7));
 
             queue.setPending(7, 1);
             assertEquals(new QKnobler.Round(1, 1), queue.qknoblerRound(1, CAPACITY, CAPACITY, out));

@@ -171,7 +171,8 @@ class DrfVectorsTest {
                 "pending", user.pending(),
                 "weight", user.weight(),
                 "dominant_share", user.dominantShare(),
-                "weighted_share", user.weightedShare());
+                "weighted_share", user.weightedShare(),
+                "task_share", user.taskShare());
     }
 
     private static Map<String, Object> fields(DrfQueue.Stats stats) {

@@ -1,6 +1,7 @@
 package dev.fairsched;
 
 import static dev.fairsched.Vectors.elements;
+import static dev.fairsched.Vectors.ints;
 import static dev.fairsched.Vectors.number;
 import static dev.fairsched.Vectors.numbers;
 import static dev.fairsched.Vectors.outcome;
@@ -9,8 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import java.io.IOException;
 import java.util.Arrays;
@@ -89,9 +88,5 @@ class PafVectorsTest {
             }
             default -> fail("unknown op " + c.get("op"));
         }
-    }
-
-    private static int[] ints(JsonArray values) {
-        return elements(values).mapToInt(JsonElement::getAsInt).toArray();
     }
 }

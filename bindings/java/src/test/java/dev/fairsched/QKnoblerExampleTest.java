@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Arrays;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -54,6 +55,46 @@ class QKnoblerExampleTest {
             assertEquals(200, started, "one task per CPU");
             return Arrays.stream(out, 0, started).boxed()
                     .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+        }
+    }
+
+    /**
+     * One task at a time: A's tasks have dominant share 6/1000, B's 1/200 (their task shares),
+     * so {@link DrfQueue#startNext}, following the lowest weighted dominant share (ties to the
+     * lower id), starts A B B A B A B A B A, each time the user {@link DrfQueue#next} names,
+     * moving one of its tasks from pending to running.
+     */
+    @Test
+    void startNextFollowsTheLowestWeightedShare() {
+        long a = 1;
+        long b = 2;
+        try (DrfQueue queue = new DrfQueue(2, CAPACITY)) {
+            queue.addUser(a, 1, new double[] {1, 6});
+            queue.addUser(b, 1, new double[] {1, 2});
+            assertEquals(0.006, queue.user(a).taskShare());
+            assertEquals(0.005, queue.user(b).taskShare());
+            queue.setPending(a, 10);
+            queue.setPending(b, 10);
+            long[] order = new long[10];
+            for (int i = 0; i < order.length; i++) {
+                long next = queue.next().orElseThrow();
+                DrfQueue.UserInfo before = queue.user(next);
+                order[i] = queue.startNext().orElseThrow();
+                assertEquals(next, order[i]);
+                DrfQueue.UserInfo after = queue.user(next);
+                assertEquals(before.running() + 1, after.running());
+                assertEquals(before.pending() - 1, after.pending());
+            }
+            assertArrayEquals(new long[] {a, b, b, a, b, a, b, a, b, a}, order);
+            assertEquals(5 * 0.006, queue.user(a).dominantShare());
+
+            queue.setPending(a, 0);
+            queue.setPending(b, 0);
+            DrfQueue.Stats stats = queue.stats();
+            DrfQueue.UserInfo userA = queue.user(a);
+            assertEquals(OptionalLong.empty(), queue.startNext());
+            assertEquals(stats, queue.stats());
+            assertEquals(userA, queue.user(a));
         }
     }
 

@@ -109,7 +109,7 @@ final class Vectors {
     /**
      * Compares every field {@code object.expect} names (object: a step, or a case without steps)
      * with the field of that name in {@code actual}: numbers bit for bit (counts as doubles),
-     * arrays element by element, null for an absent optional.
+     * arrays element by element (booleans as booleans), null for an absent optional.
      */
     static void assertFields(JsonObject object, Map<String, Object> actual, String context) {
         for (Map.Entry<String, JsonElement> field : object.getAsJsonObject("expect").entrySet()) {
@@ -119,6 +119,8 @@ final class Vectors {
             Object got = actual.get(field.getKey());
             if (wanted.isJsonNull()) {
                 assertNull(got, name);
+            } else if (got instanceof boolean[] flags) {
+                assertArrayEquals(booleans(wanted.getAsJsonArray()), flags, name);
             } else if (wanted.isJsonArray()) {
                 assertArrayEquals(numbers(wanted.getAsJsonArray()), doubles(got), name);
             } else if (wanted.getAsJsonPrimitive().isBoolean()) {
@@ -130,12 +132,23 @@ final class Vectors {
         }
     }
 
-    /** A {@code double[]}, or a {@code long[]} of counts, as doubles. */
+    /** A {@code double[]}, or a {@code long[]} or {@code int[]} of counts, as doubles. */
     private static double[] doubles(Object array) {
         if (array instanceof long[] counts) {
             return Arrays.stream(counts).asDoubleStream().toArray();
         }
+        if (array instanceof int[] counts) {
+            return Arrays.stream(counts).asDoubleStream().toArray();
+        }
         return (double[]) array;
+    }
+
+    private static boolean[] booleans(JsonArray values) {
+        boolean[] flags = new boolean[values.size()];
+        for (int i = 0; i < flags.length; i++) {
+            flags[i] = values.get(i).getAsBoolean();
+        }
+        return flags;
     }
 
     /** A status by its vector name ({@code "unknown_id"}); {@code OK} when absent. */
@@ -160,6 +173,11 @@ final class Vectors {
 
     static double[] numbers(JsonArray values) {
         return elements(values).mapToDouble(Vectors::number).toArray();
+    }
+
+    /** Counts that fit an {@code int}. */
+    static int[] ints(JsonArray values) {
+        return elements(values).mapToInt(JsonElement::getAsInt).toArray();
     }
 
     /** A u64 id, from a JSON number or a decimal string, as its 64 bits. */

@@ -1,0 +1,145 @@
+package fairsched
+
+// #include "fairsched.h"
+import "C"
+
+import (
+	"fmt"
+	"slices"
+	"unsafe"
+)
+
+// Metric is how MinFrag and DRRScoreMachines score the placement of an executor on a machine.
+// Other values are ErrOutOfRange.
+type Metric uint32
+
+const (
+	// MetricDRR is the dominant remaining resource θ(i, j) (§III-B2): the largest average share
+	// of any kind the machine leaves idle until t* = min(t_run, T_i). Smaller is better.
+	MetricDRR Metric = C.FAIRSCHED_DRR_METRIC_DRR
+	// MetricTRC is the total remaining capacity (§V-F): the same averages summed over the kinds
+	// instead of their maximum. Smaller is better.
+	MetricTRC Metric = C.FAIRSCHED_DRR_METRIC_TRC
+	// MetricTetris is Tetris' alignment of the executor's peak demand with what the machine has
+	// available now (step 0), both normalized by capacity. Larger is better.
+	MetricTetris Metric = C.FAIRSCHED_DRR_METRIC_TETRIS
+)
+
+func (m Metric) String() string {
+	switch m {
+	case MetricDRR:
+		return "DRR"
+	case MetricTRC:
+		return "TRC"
+	case MetricTetris:
+		return "Tetris"
+	}
+	return fmt.Sprintf("Metric(%d)", uint32(m))
+}
+
+// DRRHeartbeat is what one MinFrag heartbeat did.
+type DRRHeartbeat struct {
+	Placed int     // executors placed: their indices are placements[:Placed], in order
+	TRun   uint32  // the machine's t_run afterwards: the earliest finish, placed executors included
+	DRR    float64 // θ(j) afterwards
+}
+
+// DRRMachine returns a machine's dominant remaining resource θ(j) (in [0, 1]) and its total
+// remaining capacity (in [0, kinds]), both until tRun. The machine is its capacity, its
+// available series and tRun, as the package documentation says (DRR and MinFrag).
+func DRRMachine(capacity, available []float64, tRun uint32) (drr, trc float64, err error) {
+	var d, t C.double
+	err = check(C.fairsched_drr_machine(doubles(capacity), C.size_t(len(capacity)),
+		doubles(available), C.size_t(len(available)), C.uint32_t(tRun), &d, &t))
+	return float64(d), float64(t), err
+}
+
+// MinFrag is one heartbeat of MinFrag (Elasecutor's Algorithm 1) on one machine (capacity,
+// available, tRun) over the pending executors, executor i running steps[i] steps with its
+// demand series back to back in demands: among the executors that fit, it places the one with
+// the best score under metric (for MetricDRR the smallest θ(i, j); ties to the lower index),
+// subtracts its series from available, sets t_run to min(t_run, T_i), and repeats until none
+// fits. It writes the placed executors' indices, in order, to placements[:Placed] (room for
+// len(steps) is needed: ErrLengthMismatch otherwise) and updates available in place. A failed
+// call changes neither. One C call, no allocation.
+//
+// Every executor must have the machine's kinds (ErrLengthMismatch) and run at most its horizon
+// (ErrOutOfRange); at most 4096 are pending (ErrCapacityFull).
+func MinFrag(capacity, available []float64, tRun uint32, demands []float64, steps []uint32, metric Metric,
+	placements []uint32) (DRRHeartbeat, error) {
+	// The library writes available and placements while it reads the rest.
+	capacity, demands = apart(capacity, available), apart(demands, available)
+	steps = apart(steps, placements)
+	var beat C.fairsched_drr_heartbeat
+	err := check(C.fairsched_drr_min_frag(doubles(capacity), C.size_t(len(capacity)),
+		doubles(available), C.size_t(len(available)), C.uint32_t(tRun),
+		doubles(demands), C.size_t(len(demands)), uint32s(steps), C.size_t(len(steps)),
+		C.uint32_t(metric), uint32s(placements), C.size_t(len(placements)), &beat))
+	if err != nil {
+		return DRRHeartbeat{}, err
+	}
+	return DRRHeartbeat{Placed: int(beat.placed), TRun: uint32(beat.t_run), DRR: float64(beat.drr)}, nil
+}
+
+// DRRScoreMachines scores one executor, its demand series over kinds kinds, on len(tRuns)
+// machines sharing kinds and a horizon H: machine j's capacity is capacities[j*kinds:][:kinds],
+// its available series available[j*H*kinds:][:H*kinds] and its t_run tRuns[j]. It writes, for
+// each machine, whether the executor fits into fits[j] and its score under metric into
+// scores[j]; where it does not fit the score is the worst there is, +Inf (-Inf for
+// MetricTetris), so the best machine is simply the best score. fits and scores hold one entry a
+// machine (ErrLengthMismatch otherwise); a failed call writes neither. One C call, no
+// allocation.
+//
+// capacities must hold kinds amounts a machine: the C export takes no length for it, so this
+// function returns ErrLengthMismatch itself, before any other check, when it does not.
+func DRRScoreMachines(capacities []float64, kinds int, available []float64, tRuns []uint32,
+	demand []float64, metric Metric, fits []bool, scores []float64) error {
+	if len(capacities) != len(tRuns)*kinds {
+		return ErrLengthMismatch
+	}
+	capacities, available, demand = apart(capacities, scores), apart(available, scores), apart(demand, scores)
+	return check(C.fairsched_drr_score_machines(doubles(capacities), C.size_t(kinds),
+		doubles(available), C.size_t(len(available)), uint32s(tRuns), C.size_t(len(tRuns)),
+		doubles(demand), C.size_t(len(demand)), C.uint32_t(metric),
+		bools(fits), C.size_t(len(fits)), doubles(scores), C.size_t(len(scores))))
+}
+
+// DRRReprovision is Elasecutor's reprovisioning (§III-C): it scales an executor's remaining
+// demand series (over kinds kinds) in place by observed[r] / predicted[r] for each kind r, the
+// usage observed over one monitoring period against the usage predicted for it (each finite and
+// not negative). A kind predicted at zero is left as it is. A failed call changes nothing;
+// ErrOutOfRange when a scaled amount would overflow.
+//
+// observed and predicted must hold kinds amounts each: the C export takes one length for both,
+// so this function returns ErrLengthMismatch itself, before any other check, when they do not.
+func DRRReprovision(remaining []float64, kinds int, observed, predicted []float64) error {
+	if len(observed) != kinds || len(predicted) != kinds {
+		return ErrLengthMismatch
+	}
+	observed, predicted = apart(observed, remaining), apart(predicted, remaining)
+	return check(C.fairsched_drr_reprovision(doubles(remaining), C.size_t(len(remaining)),
+		C.size_t(kinds), doubles(observed), doubles(predicted)))
+}
+
+// bools passes s to C as doubles does (a Go bool and a C bool are both one byte, 0 or 1).
+func bools(s []bool) *C.bool {
+	return (*C.bool)(unsafe.SliceData(s))
+}
+
+// apart returns s, or a copy of it when it shares memory with dst. The exports that write an
+// array in place or into an output must not be given an input overlapping it (Rust would see
+// the same memory as shared and as mutable); a copy gives the caller what separate arrays
+// holding the same values would.
+func apart[E any](s, dst []E) []E {
+	if len(s) == 0 || len(dst) == 0 {
+		return s
+	}
+	size := unsafe.Sizeof(s[0])
+	start, end := uintptr(unsafe.Pointer(&s[0])), uintptr(unsafe.Pointer(&s[0]))+uintptr(len(s))*size
+	dstStart := uintptr(unsafe.Pointer(&dst[0]))
+	dstEnd := dstStart + uintptr(len(dst))*size
+	if start < dstEnd && dstStart < end {
+		return slices.Clone(s)
+	}
+	return s
+}

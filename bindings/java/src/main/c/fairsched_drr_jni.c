@@ -1,0 +1,109 @@
+/*
+ * JNI glue between dev.fairsched.NativeDrr and the DRR and MinFrag exports of the fairsched C
+ * ABI (include/fairsched.h), with the conventions of fairsched_jni.c: each function makes one
+ * fairsched call and returns its status code (or a count, or the status negated); Java maps
+ * codes to exceptions and has checked the two lengths the C exports do not take.
+ *
+ * Every array goes to the library in place: pinned (GetPrimitiveArrayCritical) around the one
+ * fairsched call, never copied, with the helpers of fairsched_jni.h, so MinFrag updates the
+ * machine's series and writes its placements straight into the Java arrays. Results come back
+ * in the layouts of NativeDrr's constants, which `javac -h` copies into dev_fairsched_NativeDrr.h.
+ */
+#include "dev_fairsched_NativeDrr.h"
+#include "fairsched_jni.h"
+
+/* A layout constant of dev.fairsched.NativeDrr, e.g. DRR_LAYOUT(HEARTBEAT_DRR). */
+#define DRR_LAYOUT(name) dev_fairsched_NativeDrr_##name
+
+_Static_assert(DRR_LAYOUT(METRIC_DRR) == FAIRSCHED_DRR_METRIC_DRR &&
+                   DRR_LAYOUT(METRIC_TRC) == FAIRSCHED_DRR_METRIC_TRC &&
+                   DRR_LAYOUT(METRIC_TETRIS) == FAIRSCHED_DRR_METRIC_TETRIS,
+               "NativeDrr.METRIC_* must be the header's");
+/* A boolean[] is pinned and written as the bool array of fairsched_drr_score_machines. */
+_Static_assert(sizeof(jboolean) == sizeof(bool), "jboolean and bool must have the same size");
+_Static_assert(sizeof(jint) == sizeof(uint32_t), "jint and uint32_t must have the same size");
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_machine(JNIEnv *env, jclass cls,
+                                                             jdoubleArray capacity,
+                                                             jdoubleArray available, jlong t_run,
+                                                             jdoubleArray out) {
+    pinned_array c = reading(env, capacity), a = reading(env, available);
+    pinned_array *const arrays[] = {&c, &a};
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        return EXCEPTION_PENDING;
+    }
+    double drr, trc;
+    fairsched_status status = fairsched_drr_machine(c.elements, c.length, a.elements, a.length,
+                                                    (uint32_t)t_run, &drr, &trc);
+    release(env, arrays, LENGTH(arrays));
+    if (status == FAIRSCHED_STATUS_OK) {
+        const jdouble fields[DRR_LAYOUT(MACHINE_LENGTH)] = {
+            [DRR_LAYOUT(MACHINE_DRR)] = drr,
+            [DRR_LAYOUT(MACHINE_TRC)] = trc,
+        };
+        (*env)->SetDoubleArrayRegion(env, out, 0, DRR_LAYOUT(MACHINE_LENGTH), fields);
+    }
+    return status;
+}
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_minFrag(
+    JNIEnv *env, jclass cls, jdoubleArray capacity, jdoubleArray available, jlong t_run,
+    jdoubleArray demands, jintArray steps, jint metric, jintArray placements,
+    jdoubleArray out_heartbeat) {
+    pinned_array c = reading(env, capacity), a = writing(env, available);
+    pinned_array d = reading(env, demands), s = reading(env, steps);
+    pinned_array p = writing(env, placements);
+    pinned_array *const arrays[] = {&c, &a, &d, &s, &p};
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        return EXCEPTION_PENDING;
+    }
+    fairsched_drr_heartbeat beat = {0};
+    fairsched_status status = fairsched_drr_min_frag(
+        c.elements, c.length, a.elements, a.length, (uint32_t)t_run, d.elements, d.length,
+        s.elements, s.length, (uint32_t)metric, p.elements, p.length, &beat);
+    release(env, arrays, LENGTH(arrays));
+    if (status == FAIRSCHED_STATUS_OK) {
+        const jdouble fields[DRR_LAYOUT(HEARTBEAT_LENGTH)] = {
+            [DRR_LAYOUT(HEARTBEAT_T_RUN)] = beat.t_run,
+            [DRR_LAYOUT(HEARTBEAT_DRR)] = beat.drr,
+        };
+        (*env)->SetDoubleArrayRegion(env, out_heartbeat, 0, DRR_LAYOUT(HEARTBEAT_LENGTH), fields);
+    }
+    return count_or_status(status, beat.placed);
+}
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_scoreMachines(
+    JNIEnv *env, jclass cls, jdoubleArray capacities, jint kinds, jdoubleArray available,
+    jintArray t_runs, jdoubleArray demand, jint metric, jbooleanArray fits, jdoubleArray scores) {
+    pinned_array c = reading(env, capacities), a = reading(env, available);
+    pinned_array t = reading(env, t_runs), d = reading(env, demand);
+    pinned_array f = writing(env, fits), s = writing(env, scores);
+    pinned_array *const arrays[] = {&c, &a, &t, &d, &f, &s};
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        return EXCEPTION_PENDING;
+    }
+    /* c.length is t.length * kinds: Java checked it, as the export reads that many. */
+    fairsched_status status = fairsched_drr_score_machines(
+        c.elements, (size_t)kinds, a.elements, a.length, t.elements, t.length, d.elements,
+        d.length, (uint32_t)metric, f.elements, f.length, s.elements, s.length);
+    release(env, arrays, LENGTH(arrays));
+    return status;
+}
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_reprovision(JNIEnv *env, jclass cls,
+                                                                 jdoubleArray remaining,
+                                                                 jint kinds,
+                                                                 jdoubleArray observed,
+                                                                 jdoubleArray predicted) {
+    pinned_array r = writing(env, remaining);
+    pinned_array o = reading(env, observed), p = reading(env, predicted);
+    pinned_array *const arrays[] = {&r, &o, &p};
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        return EXCEPTION_PENDING;
+    }
+    /* o.length and p.length are kinds: Java checked them, as the export reads that many. */
+    fairsched_status status =
+        fairsched_drr_reprovision(r.elements, r.length, (size_t)kinds, o.elements, p.elements);
+    release(env, arrays, LENGTH(arrays));
+    return status;
+}
