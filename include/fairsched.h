@@ -764,22 +764,23 @@ fairsched_status fairsched_drr_min_frag(const double *capacity,
                                         fairsched_drr_heartbeat *out_heartbeat);
 
 /**
- * Scores one executor (`demand`, `demand_len` amounts over `kinds` kinds) on `machines`
- * machines sharing `kinds` and a horizon: machine `j`'s capacity at `capacities[j * kinds]`,
- * its series at `available[j * H * kinds]` with `H = available_len / (machines * kinds)`, its
- * t_run `t_runs[j]`. Writes one fit flag and one score a machine (the score of a machine it
- * does not fit is +infinity, for Tetris -infinity). Wraps `drr::score_machines`.
+ * Scores one executor (`demand`, `demand_len` amounts over `kinds` kinds) on machines sharing
+ * `kinds` and a horizon, one a `t_runs` entry: machine `j`'s capacity at
+ * `capacities[j * kinds]` (`capacities_len` must be `t_runs_len * kinds`), its series at
+ * `available[j * H * kinds]` with `H = available_len / (t_runs_len * kinds)`, its t_run
+ * `t_runs[j]`. Writes one fit flag and one score a machine (the score of a machine it does not
+ * fit is +infinity, for Tetris -infinity). Wraps `drr::score_machines`.
  *
  * # Safety
- * Each array must hold its length in elements (NULL allowed for length 0; `capacities` holds
- * `machines * kinds`, `t_runs` holds `machines`).
+ * Each array must hold its length in elements (NULL allowed for length 0).
  */
 fairsched_status fairsched_drr_score_machines(const double *capacities,
+                                              size_t capacities_len,
                                               size_t kinds,
                                               const double *available,
                                               size_t available_len,
                                               const uint32_t *t_runs,
-                                              size_t machines,
+                                              size_t t_runs_len,
                                               const double *demand,
                                               size_t demand_len,
                                               uint32_t metric,
@@ -790,18 +791,21 @@ fairsched_status fairsched_drr_score_machines(const double *capacities,
 
 /**
  * Reprovisioning (§III-C): scales the executor's `remaining` series (over `kinds` kinds) in
- * place by `observed[r] / predicted[r]` per kind (each `kinds` amounts; a kind predicted at
- * zero is left as it is). On error nothing is written. Wraps `drr::reprovision`.
+ * place by `observed[r] / predicted[r]` per kind (`observed_len` and `predicted_len` must both
+ * be `kinds`; a kind predicted at zero is left as it is). On error nothing is written. Wraps
+ * `drr::reprovision`.
  *
  * # Safety
- * `remaining` must hold `remaining_len` elements and not overlap `observed` or `predicted`,
- * which must hold `kinds` (NULL allowed for length 0).
+ * Each array must hold its length in elements (NULL allowed for length 0); `remaining` must
+ * not overlap `observed` or `predicted`.
  */
 fairsched_status fairsched_drr_reprovision(double *remaining,
                                            size_t remaining_len,
                                            size_t kinds,
                                            const double *observed,
-                                           const double *predicted);
+                                           size_t observed_len,
+                                           const double *predicted,
+                                           size_t predicted_len);
 
 /**
  * Writes into `*out_size` the bytes `fairsched_paf_init` needs for calls of up to `capacity`

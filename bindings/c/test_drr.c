@@ -29,7 +29,7 @@ static double score_on(const double *demand, size_t len, uint32_t t_run, uint32_
     bool fits = false;
     double score = NAN;
     fairsched_status status = fairsched_drr_score_machines(
-        CAPACITY, 2, AVAILABLE, 8, &t_run, 1, demand, len, metric, &fits, 1, &score, 1);
+        CAPACITY, 2, 2, AVAILABLE, 8, &t_run, 1, demand, len, metric, &fits, 1, &score, 1);
     CHECK_OK(status);
     return fits ? score : NAN;
 }
@@ -73,8 +73,8 @@ static void test_fig6(void) {
 
 static void test_reprovision(void) {
     double remaining[6] = {2, 4, 1, 3, 6, 5};
-    CHECK_OK(fairsched_drr_reprovision(remaining, 6, 3, (double[]){3, 1, 7},
-                                       (double[]){2, 4, 0}));
+    CHECK_OK(fairsched_drr_reprovision(remaining, 6, 3, (double[]){3, 1, 7}, 3,
+                                       (double[]){2, 4, 0}, 3));
     const double want[6] = {3, 1, 1, 4.5, 1.5, 5};
     CHECK(memcmp(remaining, want, sizeof want) == 0);
 }
@@ -176,8 +176,9 @@ static void score_fails_at(int line, fairsched_status want, const double *demand
     double available[16];
     memcpy(available, AVAILABLE, sizeof AVAILABLE);
     memcpy(&available[8], AVAILABLE, sizeof AVAILABLE);
-    check_status_at(fairsched_drr_score_machines(capacities, 2, available, 8 * machines, t_runs,
-                                                 machines, demand, demand_len, metric,
+    check_status_at(fairsched_drr_score_machines(capacities, 2 * machines, 2, available,
+                                                 8 * machines, t_runs, machines, demand,
+                                                 demand_len, metric,
                                                  null_fits ? NULL : fits, out_len, scores,
                                                  out_len),
                     want, "fairsched_drr_score_machines", line);
@@ -206,18 +207,22 @@ static void test_reprovision_errors(void) {
     double remaining[4] = {1, 2, 3, 4};
     const double keep[4] = {1, 2, 3, 4};
     const double one[2] = {1, 1}, huge[2] = {1e308, 1}, tiny[2] = {1e-10, 1};
-    CHECK_STATUS(fairsched_drr_reprovision(NULL, 4, 2, one, one), FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 2, NULL, one),
+    CHECK_STATUS(fairsched_drr_reprovision(NULL, 4, 2, one, 2, one, 2), FAIRSCHED_STATUS_NULL_POINTER);
+    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 2, NULL, 2, one, 2),
                  FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 2, (double[]){-1, 1}, one),
+    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 2, (double[]){-1, 1}, 2, one, 2),
                  FAIRSCHED_STATUS_NEGATIVE);
-    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 2, one, (double[]){INFINITY, 1}),
+    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 2, one, 2, (double[]){INFINITY, 1}, 2),
                  FAIRSCHED_STATUS_NOT_FINITE);
-    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 2, huge, tiny),
+    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 2, huge, 2, tiny, 2),
                  FAIRSCHED_STATUS_OUT_OF_RANGE);
-    CHECK_STATUS(fairsched_drr_reprovision(remaining, 3, 2, one, one),
+    CHECK_STATUS(fairsched_drr_reprovision(remaining, 3, 2, one, 2, one, 2),
                  FAIRSCHED_STATUS_LENGTH_MISMATCH);
-    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 0, one, one), FAIRSCHED_STATUS_EMPTY);
+    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 0, one, 2, one, 2), FAIRSCHED_STATUS_EMPTY);
+    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 2, one, 1, one, 2),
+                 FAIRSCHED_STATUS_LENGTH_MISMATCH);
+    CHECK_STATUS(fairsched_drr_reprovision(remaining, 4, 2, one, 2, one, 1),
+                 FAIRSCHED_STATUS_LENGTH_MISMATCH);
     CHECK(memcmp(remaining, keep, sizeof keep) == 0);
 }
 

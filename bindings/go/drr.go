@@ -90,15 +90,11 @@ func MinFrag(capacity, available []float64, tRun uint32, demands []float64, step
 // machine (ErrLengthMismatch otherwise); a failed call writes neither. One C call, no
 // allocation.
 //
-// capacities must hold kinds amounts a machine: the C export takes no length for it, so this
-// function returns ErrLengthMismatch itself, before any other check, when it does not.
+// capacities holds kinds amounts a machine (ErrLengthMismatch otherwise).
 func DRRScoreMachines(capacities []float64, kinds int, available []float64, tRuns []uint32,
 	demand []float64, metric Metric, fits []bool, scores []float64) error {
-	if len(capacities) != len(tRuns)*kinds {
-		return ErrLengthMismatch
-	}
 	capacities, available, demand = apart(capacities, scores), apart(available, scores), apart(demand, scores)
-	return check(C.fairsched_drr_score_machines(doubles(capacities), C.size_t(kinds),
+	return check(C.fairsched_drr_score_machines(doubles(capacities), C.size_t(len(capacities)), C.size_t(kinds),
 		doubles(available), C.size_t(len(available)), uint32s(tRuns), C.size_t(len(tRuns)),
 		doubles(demand), C.size_t(len(demand)), C.uint32_t(metric),
 		bools(fits), C.size_t(len(fits)), doubles(scores), C.size_t(len(scores))))
@@ -110,15 +106,12 @@ func DRRScoreMachines(capacities []float64, kinds int, available []float64, tRun
 // not negative). A kind predicted at zero is left as it is. A failed call changes nothing;
 // ErrOutOfRange when a scaled amount would overflow.
 //
-// observed and predicted must hold kinds amounts each: the C export takes one length for both,
-// so this function returns ErrLengthMismatch itself, before any other check, when they do not.
+// observed and predicted hold kinds amounts each (ErrLengthMismatch otherwise).
 func DRRReprovision(remaining []float64, kinds int, observed, predicted []float64) error {
-	if len(observed) != kinds || len(predicted) != kinds {
-		return ErrLengthMismatch
-	}
 	observed, predicted = apart(observed, remaining), apart(predicted, remaining)
 	return check(C.fairsched_drr_reprovision(doubles(remaining), C.size_t(len(remaining)),
-		C.size_t(kinds), doubles(observed), doubles(predicted)))
+		C.size_t(kinds), doubles(observed), C.size_t(len(observed)), doubles(predicted),
+		C.size_t(len(predicted))))
 }
 
 // bools passes s to C as doubles does (a Go bool and a C bool are both one byte, 0 or 1).

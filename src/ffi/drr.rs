@@ -106,24 +106,25 @@ pub unsafe extern "C" fn fairsched_drr_min_frag(
     })
 }
 
-/// Scores one executor (`demand`, `demand_len` amounts over `kinds` kinds) on `machines`
-/// machines sharing `kinds` and a horizon: machine `j`'s capacity at `capacities[j * kinds]`,
-/// its series at `available[j * H * kinds]` with `H = available_len / (machines * kinds)`, its
-/// t_run `t_runs[j]`. Writes one fit flag and one score a machine (the score of a machine it
-/// does not fit is +infinity, for Tetris -infinity). Wraps `drr::score_machines`.
+/// Scores one executor (`demand`, `demand_len` amounts over `kinds` kinds) on machines sharing
+/// `kinds` and a horizon, one a `t_runs` entry: machine `j`'s capacity at
+/// `capacities[j * kinds]` (`capacities_len` must be `t_runs_len * kinds`), its series at
+/// `available[j * H * kinds]` with `H = available_len / (t_runs_len * kinds)`, its t_run
+/// `t_runs[j]`. Writes one fit flag and one score a machine (the score of a machine it does not
+/// fit is +infinity, for Tetris -infinity). Wraps `drr::score_machines`.
 ///
 /// # Safety
-/// Each array must hold its length in elements (NULL allowed for length 0; `capacities` holds
-/// `machines * kinds`, `t_runs` holds `machines`).
+/// Each array must hold its length in elements (NULL allowed for length 0).
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn fairsched_drr_score_machines(
     capacities: *const f64,
+    capacities_len: usize,
     kinds: usize,
     available: *const f64,
     available_len: usize,
     t_runs: *const u32,
-    machines: usize,
+    t_runs_len: usize,
     demand: *const f64,
     demand_len: usize,
     metric: u32,
@@ -133,9 +134,9 @@ pub unsafe extern "C" fn fairsched_drr_score_machines(
     out_scores_len: usize,
 ) -> FairschedStatus {
     boundary(|| {
-        let capacities = unsafe { read_slice(capacities, machines.saturating_mul(kinds)) }?;
+        let capacities = unsafe { read_slice(capacities, capacities_len) }?;
         let available = unsafe { read_slice(available, available_len) }?;
-        let t_runs = unsafe { read_slice(t_runs, machines) }?;
+        let t_runs = unsafe { read_slice(t_runs, t_runs_len) }?;
         let demand = unsafe { read_slice(demand, demand_len) }?;
         let fits = unsafe { write_slice(out_fits, out_fits_len) }?;
         let scores = unsafe { write_slice(out_scores, out_scores_len) }?;
@@ -148,24 +149,27 @@ pub unsafe extern "C" fn fairsched_drr_score_machines(
 }
 
 /// Reprovisioning (§III-C): scales the executor's `remaining` series (over `kinds` kinds) in
-/// place by `observed[r] / predicted[r]` per kind (each `kinds` amounts; a kind predicted at
-/// zero is left as it is). On error nothing is written. Wraps `drr::reprovision`.
+/// place by `observed[r] / predicted[r]` per kind (`observed_len` and `predicted_len` must both
+/// be `kinds`; a kind predicted at zero is left as it is). On error nothing is written. Wraps
+/// `drr::reprovision`.
 ///
 /// # Safety
-/// `remaining` must hold `remaining_len` elements and not overlap `observed` or `predicted`,
-/// which must hold `kinds` (NULL allowed for length 0).
+/// Each array must hold its length in elements (NULL allowed for length 0); `remaining` must
+/// not overlap `observed` or `predicted`.
 #[no_mangle]
 pub unsafe extern "C" fn fairsched_drr_reprovision(
     remaining: *mut f64,
     remaining_len: usize,
     kinds: usize,
     observed: *const f64,
+    observed_len: usize,
     predicted: *const f64,
+    predicted_len: usize,
 ) -> FairschedStatus {
     boundary(|| {
         let remaining = unsafe { write_slice(remaining, remaining_len) }?;
-        let observed = unsafe { read_slice(observed, kinds) }?;
-        let predicted = unsafe { read_slice(predicted, kinds) }?;
+        let observed = unsafe { read_slice(observed, observed_len) }?;
+        let predicted = unsafe { read_slice(predicted, predicted_len) }?;
         drr::reprovision(remaining, kinds, observed, predicted)?;
         Ok(())
     })

@@ -82,10 +82,9 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_scoreMachines(
     if (!pin(env, arrays, LENGTH(arrays))) {
         return EXCEPTION_PENDING;
     }
-    /* c.length is t.length * kinds: Java checked it, as the export reads that many. */
     fairsched_status status = fairsched_drr_score_machines(
-        c.elements, (size_t)kinds, a.elements, a.length, t.elements, t.length, d.elements,
-        d.length, (uint32_t)metric, f.elements, f.length, s.elements, s.length);
+        c.elements, c.length, (size_t)kinds, a.elements, a.length, t.elements, t.length,
+        d.elements, d.length, (uint32_t)metric, f.elements, f.length, s.elements, s.length);
     release(env, arrays, LENGTH(arrays));
     return status;
 }
@@ -101,9 +100,8 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_reprovision(JNIEnv *env, jcl
     if (!pin(env, arrays, LENGTH(arrays))) {
         return EXCEPTION_PENDING;
     }
-    /* o.length and p.length are kinds: Java checked them, as the export reads that many. */
-    fairsched_status status =
-        fairsched_drr_reprovision(r.elements, r.length, (size_t)kinds, o.elements, p.elements);
+    fairsched_status status = fairsched_drr_reprovision(r.elements, r.length, (size_t)kinds,
+                                                        o.elements, o.length, p.elements, p.length);
     release(env, arrays, LENGTH(arrays));
     return status;
 }

@@ -1,7 +1,6 @@
 package dev.fairsched;
 
 import static dev.fairsched.Arguments.requireNonNegative;
-import static dev.fairsched.Arguments.requireSameLength;
 import static dev.fairsched.Arguments.requireU32;
 
 import java.util.Objects;
@@ -156,8 +155,7 @@ public final class Drr {
      * @throws IllegalArgumentException for a negative {@code kinds} or a {@code t_run} not a
      *     {@code uint32_t}
      * @throws FairschedException {@link Status#LENGTH_MISMATCH} if {@code capacities} does not
-     *     hold {@code kinds} amounts a machine (checked here, before anything else: the C export
-     *     takes no length for it), {@code fits} or {@code scores} does not hold one entry a
+     *     hold {@code kinds} amounts a machine, {@code fits} or {@code scores} does not hold one entry a
      *     machine, the machines' series do not share a horizon of whole steps or {@code demand}
      *     is not whole steps; {@link Status#EMPTY} for no machine; {@link Status#OUT_OF_RANGE}
      *     for an executor longer than the horizon; as {@link #machine} for each machine
@@ -181,7 +179,6 @@ public final class Drr {
         Objects.requireNonNull(scores, "scores");
         requireNonNegative(kinds, "kinds");
         requireNonNegative(tRuns, "tRuns");
-        requireSameLength(capacities.length, (long) tRuns.length * kinds);
         FairschedException.check(NativeDrr.scoreMachines(apart(capacities, scores), kinds,
                 apart(available, scores), tRuns, apart(demand, scores), metric, fits, scores));
     }
@@ -194,8 +191,7 @@ public final class Drr {
      *
      * @throws IllegalArgumentException for a negative {@code kinds}
      * @throws FairschedException {@link Status#LENGTH_MISMATCH} if {@code observed} or {@code
-     *     predicted} does not hold {@code kinds} amounts (checked here, before anything else:
-     *     the C export takes one length for both) or {@code remaining} is not whole steps;
+     *     predicted} does not hold {@code kinds} amounts or {@code remaining} is not whole steps;
      *     {@link Status#OUT_OF_RANGE} if a scaled amount would overflow; {@link
      *     Status#NOT_FINITE}, {@link Status#NEGATIVE}, {@link Status#EMPTY} or {@link
      *     Status#CAPACITY_FULL} for an amount, no kind or step, more than 8 kinds or 256 steps
@@ -206,8 +202,6 @@ public final class Drr {
         Objects.requireNonNull(observed, "observed");
         Objects.requireNonNull(predicted, "predicted");
         requireNonNegative(kinds, "kinds");
-        requireSameLength(observed.length, kinds);
-        requireSameLength(predicted.length, kinds);
         FairschedException.check(NativeDrr.reprovision(remaining, kinds,
                 apart(observed, remaining), apart(predicted, remaining)));
     }
