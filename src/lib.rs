@@ -10,6 +10,9 @@
 //!   incremental queue with discrete progressive filling for allocators.
 //! - [`drr`]: Elasecutor's dominant remaining resource and MinFrag: packing executors whose
 //!   demand varies over time onto machines, one heartbeat at a time.
+//! - [`hai`]: ReB's heuristic allocation initialization (Hu, Li, Guo): cores for a batch of
+//!   jobs from their predicted completion-time tables, shortest-job-optimal start then
+//!   transfers that lower the total completion time.
 //! - [`paf`]: Performance-Aware Fair scheduling (Chen, Wang, Li): slots move from jobs that
 //!   barely slow down to jobs that speed up most, each keeping a fraction of its fair progress.
 //! - [`qknobler`]: QKnobler (Tang, Yu, Li): a knob trading fairness for efficiency with a
@@ -43,6 +46,7 @@ pub mod cfq;
 pub mod drf;
 pub mod drr;
 mod error;
+pub mod hai;
 pub mod heap;
 pub mod id_index;
 pub mod lp;
