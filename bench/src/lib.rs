@@ -4,4 +4,5 @@
 pub mod cfq;
 pub mod drf;
 pub mod drr;
+pub mod hai;
 pub mod paf;
