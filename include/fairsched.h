@@ -50,6 +50,28 @@
 #define FAIRSCHED_DRR_METRIC_TETRIS 2
 
 /**
+ * `method` of `fairsched_hai_allocate`: ReB Algorithm 1 alone, the shortest-job-optimal
+ * allocation, from no allocation.
+ */
+#define FAIRSCHED_HAI_SHORTEST_JOB_OPTIMAL 0
+
+/**
+ * `method` of `fairsched_hai_allocate`: ReB's allocation, the shortest-job-optimal start then
+ * the HAI transfers (Algorithms 1 and 2), from no allocation.
+ */
+#define FAIRSCHED_HAI_ALLOCATE 1
+
+/**
+ * `method` of `fairsched_hai_allocate`: a rebalance from the allocation in `cores`, after a
+ * job arrived (add it with 0 cores) or left (drop it from the arrays). Every job keeps what it
+ * holds; the free cores go to the jobs below their optimum, by increasing least JCT, each up to
+ * its optimum (the first that does not fit gets the rest, rounded down to a multiple of
+ * theta); then the jobs that held no cores and still lack take cores from the others while
+ * that lowers Σ JCT. From no allocation, this is FAIRSCHED_HAI_ALLOCATE.
+ */
+#define FAIRSCHED_HAI_REBALANCE 2
+
+/**
  * `method` of `fairsched_paf_allocate`: Algorithm 1 one slot at a time (the reference).
  */
 #define FAIRSCHED_PAF_LITERAL 0
@@ -148,6 +170,11 @@ typedef struct fairsched_cfq fairsched_cfq;
  * An incremental DRF queue living in caller-provided memory. Opaque.
  */
 typedef struct fairsched_drf_queue fairsched_drf_queue;
+
+/**
+ * An HAI workspace living in caller-provided memory. Opaque.
+ */
+typedef struct fairsched_hai fairsched_hai;
 
 /**
  * A PAF workspace living in caller-provided memory. Opaque.
@@ -316,6 +343,25 @@ typedef struct {
    */
   double drr;
 } fairsched_drr_heartbeat;
+
+/**
+ * What an HAI call did, besides the allocation it wrote (see `fairsched_hai_allocate`).
+ */
+typedef struct {
+  /**
+   * Σ JCT before the first transfer: after the shortest-job-optimal start (for a rebalance,
+   * after the free cores were handed out). INFINITY while a job waits.
+   */
+  double jct_sum_start;
+  /**
+   * Σ JCT of the allocation written; at most `jct_sum_start`.
+   */
+  double jct_sum;
+  /**
+   * Cores moved, in steps of theta.
+   */
+  uint32_t transfers;
+} fairsched_hai_summary;
 
 /**
  * The allocation as a whole, against fair sharing (see `fairsched_paf_allocate`).
@@ -806,6 +852,75 @@ fairsched_status fairsched_drr_reprovision(double *remaining,
                                            size_t observed_len,
                                            const double *predicted,
                                            size_t predicted_len);
+
+/**
+ * Writes into `*out_size` the bytes `fairsched_hai_init` needs for batches of up to
+ * `capacity` jobs (alignment slack included, 56 bytes a job); CAPACITY_TOO_LARGE when that is
+ * not addressable.
+ *
+ * # Safety
+ * `out_size` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_hai_storage_size(uint32_t capacity, size_t *out_size);
+
+/**
+ * Builds an HAI workspace for batches of up to `capacity` jobs inside `memory` (`memory_len`
+ * bytes, at least what `fairsched_hai_storage_size` says; any alignment). On success
+ * `*out_hai` points into `memory`: keep `memory` to free it, in place and alive while the
+ * handle is used. Wraps `Hai::with_storage`.
+ *
+ * # Safety
+ * `memory` must be valid for writes of `memory_len` bytes and not used otherwise while the
+ * handle lives; `out_hai` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_hai_init(void *memory,
+                                    size_t memory_len,
+                                    uint32_t capacity,
+                                    fairsched_hai **out_hai);
+
+/**
+ * ReB's allocation of `total_cores` cores, in steps of `theta`, to a batch of `caps_len` jobs,
+ * by `method` (FAIRSCHED_HAI_SHORTEST_JOB_OPTIMAL, _ALLOCATE or _REBALANCE): writes each job's
+ * cores into `cores`, its predicted JCT into `out_jct`, and `*out_summary`; nothing on
+ * failure. Wraps `Hai::shortest_job_optimal`, `Hai::allocate` and `Hai::rebalance`.
+ *
+ * The batch is two arrays. `caps` holds each job's cap in cores, a positive multiple of
+ * `theta`. `jct` holds the JCT tables concatenated in job order: job j's table is the
+ * `caps[j] / theta + 1` values `JCT_j(0), JCT_j(theta), ..., JCT_j(caps[j])`, starting right
+ * after job j - 1's (at `Σ_{i<j} (caps[i] / theta + 1)`); `jct_len` is the sum over all jobs.
+ * JCT_j(0) is INFINITY for a job that waits without cores, or a finite estimate; every other
+ * value is finite and positive. `cores` and `out_jct` hold one value per job; `cores` is
+ * also the input of a rebalance (the current allocation).
+ *
+ * Errors, in this order: NULL_POINTER (a NULL pointer, except for an array of length 0);
+ * OUT_OF_RANGE (an unknown `method`); LENGTH_MISMATCH (`cores` or `out_jct` not of length
+ * `caps_len`); NOT_POSITIVE (`theta` 0, or `total_cores` below `theta`); CAPACITY_FULL (more
+ * jobs than the workspace holds); then job by job: NOT_POSITIVE (a cap of 0), OUT_OF_RANGE (a
+ * cap not a multiple of `theta`), LENGTH_MISMATCH (`jct` too short), NOT_FINITE (NaN,
+ * -INFINITY, or INFINITY past JCT_j(0)), NOT_POSITIVE (a JCT of 0 or less), OUT_OF_RANGE (a
+ * JCT above 2^60), and for a rebalance OUT_OF_RANGE (an allocation above the cap or not a
+ * multiple of `theta`); LENGTH_MISMATCH (`jct` too long); for a rebalance, OUT_OF_RANGE
+ * (allocations adding up to more than `total_cores`).
+ *
+ * # Safety
+ * `hai` must be NULL or a handle from `fairsched_hai_init` whose memory is still valid;
+ * `caps` and `jct` must be valid for reads of their lengths in elements, `cores` for reads and
+ * writes, `out_jct` for writes, `out_summary` for a write (NULL is allowed for a length of 0);
+ * no two may overlap.
+ */
+fairsched_status fairsched_hai_allocate(fairsched_hai *hai,
+                                        uint32_t method,
+                                        uint32_t total_cores,
+                                        uint32_t theta,
+                                        const uint32_t *caps,
+                                        size_t caps_len,
+                                        const double *jct,
+                                        size_t jct_len,
+                                        uint32_t *cores,
+                                        size_t cores_len,
+                                        double *out_jct,
+                                        size_t out_jct_len,
+                                        fairsched_hai_summary *out_summary);
 
 /**
  * Writes into `*out_size` the bytes `fairsched_paf_init` needs for calls of up to `capacity`

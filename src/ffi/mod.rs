@@ -11,6 +11,7 @@
 pub mod cfq;
 pub mod drf;
 pub mod drr;
+pub mod hai;
 pub mod paf;
 pub mod qknobler;
 mod table;
