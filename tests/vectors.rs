@@ -8,6 +8,7 @@ mod paf_outputs;
 
 use fairsched::cfq::{Borrowed, Cfq, Stats};
 use fairsched::drf::{Divisible, DrfQueue, UserRow, Users, HEAPS as DRF_HEAPS};
+use fairsched::hai::{self, Batch, Hai, Slot, VACANT_ROW};
 use fairsched::qknobler::{allocate, Allocation};
 use fairsched::Error;
 use memory::{CfqMemory, Memory};
@@ -605,4 +606,64 @@ fn drr_vectors() {
             Err(error) => assert_eq!(status_name(Err(error)), wanted, "{name}"),
         }
     }
+}
+
+/// Runs one case of hai.json: the call, then its outputs (or, when it fails, that it wrote
+/// nothing).
+fn run_hai_case(case: &Value) {
+    let name = case["name"].as_str().expect("name");
+    let caps = uints(&case["caps"]);
+    let jct = floats(&case["jct"]);
+    let n = caps.len();
+    let given = case.get("cores").map_or_else(|| vec![0; n], uints);
+    let jct_out_len = case
+        .get("jct_out_len")
+        .map_or(n, |v| v.as_u64().expect("length") as usize);
+    let max_jobs = case["max_jobs"].as_u64().expect("max_jobs") as usize;
+    let mut rows = vec![VACANT_ROW; max_jobs];
+    let mut donors = vec![Slot::VACANT; max_jobs];
+    let mut acceptors = vec![Slot::VACANT; max_jobs];
+    let storage = hai::Borrowed::new(&mut rows, &mut donors, &mut acceptors).unwrap();
+    let mut hai = Hai::with_storage(storage);
+    let batch = Batch {
+        capacity: uint(&case["capacity"]),
+        theta: uint(&case["theta"]),
+        caps: &caps,
+        jct: &jct,
+    };
+    let mut cores = given.clone();
+    let mut jct_out = vec![-1.0; jct_out_len];
+    let result = match case["method"].as_str().expect("method") {
+        "shortest_job_optimal" => hai.shortest_job_optimal(&batch, &mut cores, &mut jct_out),
+        "allocate" => hai.allocate(&batch, &mut cores, &mut jct_out),
+        "rebalance" => hai.rebalance(&batch, &mut cores, &mut jct_out),
+        other => panic!("{name}: unknown method {other}"),
+    };
+    let wanted = case["status"].as_str().unwrap_or("ok");
+    assert_eq!(status_name(result.map(drop)), wanted, "{name}");
+    let Ok(summary) = result else {
+        assert_eq!(cores, given, "{name}: a failed call wrote its cores");
+        same_floats(
+            name,
+            "JCTs after a failed call",
+            &vec![-1.0; jct_out_len],
+            &jct_out,
+        );
+        return;
+    };
+    let expect = &case["expect"];
+    assert_eq!(cores, uints(&expect["cores"]), "{name}: cores");
+    same_floats(name, "jct", &floats(&expect["jct"]), &jct_out);
+    let sums = [summary.jct_sum_start, summary.jct_sum];
+    let expected = [float(&expect["jct_sum_start"]), float(&expect["jct_sum"])];
+    same_floats(name, "sums", &expected, &sums);
+    assert_eq!(summary.transfers, uint(&expect["transfers"]), "{name}");
+}
+
+#[test]
+fn hai_vectors() {
+    let vectors: Value = serde_json::from_str(include_str!("vectors/hai.json")).expect("JSON");
+    let cases = vectors["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 30);
+    cases.iter().for_each(run_hai_case);
 }
