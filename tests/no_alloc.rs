@@ -162,6 +162,89 @@ fn paf_does_not_allocate() {
     assert!(out.paf.iter().sum::<u32>() == 20);
 }
 
+/// A batch of `jobs` U-shaped jobs (optimum `4 + j % 5` cores, table up to twice that), θ = 1,
+/// on `capacity` cores: the tables are built before the allocator is watched.
+fn hai_batch(jobs: u32) -> (Vec<u32>, Vec<f64>) {
+    let optima = (0..jobs).map(|j| 4 + j % 5);
+    let caps = optima.clone().map(|a| 2 * a).collect();
+    let jct = optima
+        .flat_map(|a| (0..=2 * a).map(move |x| f64::from(a * a) / f64::from(x) + f64::from(x)))
+        .collect();
+    (caps, jct)
+}
+
+#[test]
+fn hai_rust_api_does_not_allocate() {
+    use fairsched::hai::{Batch, Hai, Inline};
+    let (caps, jct) = hai_batch(40);
+    let mut hai = Hai::<Inline<64>>::new();
+    let (mut cores, mut out) = (vec![0; 40], vec![0.0; 40]);
+    let before = allocations();
+    for capacity in 20..120 {
+        let batch = Batch {
+            capacity,
+            theta: 1,
+            caps: &caps,
+            jct: &jct,
+        };
+        hai.shortest_job_optimal(&batch, &mut cores, &mut out)
+            .unwrap();
+        hai.allocate(&batch, &mut cores, &mut out).unwrap();
+        hai.rebalance(&batch, &mut cores, &mut out).unwrap();
+        let _ = hai.allocate(&Batch { theta: 0, ..batch }, &mut cores, &mut out);
+    }
+    assert_eq!(allocations(), before);
+    assert!(cores.iter().all(|&c| c > 0));
+}
+
+#[cfg(feature = "ffi")]
+#[test]
+fn hai_c_abi_does_not_allocate() {
+    use fairsched::ffi::hai::*;
+    use fairsched::ffi::FairschedStatus;
+
+    let (caps, jct) = hai_batch(40);
+    let mut memory = vec![0u64; 1024];
+    let (mut cores, mut out) = (vec![0u32; 40], vec![0.0; 40]);
+    let mut summary = FairschedHaiSummary {
+        jct_sum_start: 0.0,
+        jct_sum: 0.0,
+        transfers: 0,
+    };
+    let before = allocations();
+    unsafe {
+        let mut size = 0;
+        assert_eq!(
+            fairsched_hai_storage_size(40, &mut size),
+            FairschedStatus::Ok
+        );
+        assert!(size <= memory.len() * 8);
+        let mut hai = std::ptr::null_mut();
+        let status = fairsched_hai_init(memory.as_mut_ptr().cast(), size, 40, &mut hai);
+        assert_eq!(status, FairschedStatus::Ok);
+        // Allocate last: its summary shows transfers (3 is an unknown method).
+        for method in [3, 0, 2, 1] {
+            fairsched_hai_allocate(
+                hai,
+                method,
+                100,
+                1,
+                caps.as_ptr(),
+                caps.len(),
+                jct.as_ptr(),
+                jct.len(),
+                cores.as_mut_ptr(),
+                cores.len(),
+                out.as_mut_ptr(),
+                out.len(),
+                &mut summary,
+            );
+        }
+    }
+    assert_eq!(allocations(), before);
+    assert!(summary.transfers > 0);
+}
+
 /// The counter itself works, so the tests above can fail.
 #[test]
 fn counter_sees_allocations() {
