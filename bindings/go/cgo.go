@@ -1,8 +1,8 @@
 // Package fairsched binds the fairsched C ABI (include/fairsched.h): published
 // cluster-scheduling algorithms, allocation-free, behind one C interface. So far: CFQ (Cluster
 // Fair Queueing), DRF (Dominant Resource Fairness), QKnobler, PAF (Performance-Aware Fair
-// slot transfer), and DRR and MinFrag (Elasecutor's packing of executors whose demand varies
-// over time).
+// slot transfer), DRR and MinFrag (Elasecutor's packing of executors whose demand varies
+// over time), and HAI (ReB's allocation of cores from predicted job completion times).
 //
 // The package links the static library statically: build it first with
 // ../../scripts/build-native (see README.md).
@@ -31,6 +31,15 @@
 // weight and a progress curve p(0..=d). A PAF is a workspace in C memory for calls of up to
 // its capacity of jobs (Allocate, Enforce); ErnestFit, ErnestTabulate, CurveConcaveFrom and
 // ConcaveEnvelope need none.
+//
+// # HAI
+//
+// HAI is ReB's allocation of cores (Hu, Li, Guo): a batch of jobs, each with its cap and its
+// predicted job completion time (JCT) at 0, θ, 2θ, ..., cap cores, gets a shortest-job-optimal
+// start, then transfers of θ cores from the jobs whose JCT rises least to those whose JCT falls
+// most, while that lowers the total JCT. An HAI is a workspace in C memory for batches of up to
+// its capacity of jobs; Allocate, ShortestJobOptimal and Rebalance write into slices the caller
+// provides, read and written during the call only.
 //
 // # DRR and MinFrag
 //
@@ -116,6 +125,12 @@ package fairsched
 #cgo nocallback fairsched_paf_curve_check
 #cgo noescape fairsched_paf_concave_envelope
 #cgo nocallback fairsched_paf_concave_envelope
+#cgo noescape fairsched_hai_storage_size
+#cgo nocallback fairsched_hai_storage_size
+#cgo noescape fairsched_hai_init
+#cgo nocallback fairsched_hai_init
+#cgo noescape fairsched_hai_allocate
+#cgo nocallback fairsched_hai_allocate
 #include "fairsched.h"
 */
 import "C"
