@@ -2,29 +2,23 @@
 //! boundary, and the committed header is the one cbindgen generates from the code.
 #![cfg(feature = "ffi")]
 
-use std::fs;
+#[path = "support/exports.rs"]
+mod exports;
 
 /// Every `extern "C" fn` in src/ffi starts its body with `boundary(` or `guard(`.
 #[test]
 fn every_export_uses_the_panic_boundary() {
-    let mut exports = 0;
-    for entry in fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src/ffi")).unwrap() {
-        let path = entry.unwrap().path();
-        let source = fs::read_to_string(&path).unwrap();
-        for (at, _) in source.match_indices("extern \"C\" fn ") {
-            let rest = &source[at..];
-            let name = rest["extern \"C\" fn ".len()..].split('(').next().unwrap();
-            let body = &rest[rest.find('{').unwrap() + 1..];
-            let first = body.trim_start();
-            assert!(
-                first.starts_with("boundary(") || first.starts_with("guard("),
-                "{}: export {name} does not start with the panic boundary",
-                path.display()
-            );
-            exports += 1;
-        }
+    let exports = exports::exports();
+    for export in &exports {
+        let first = export.body.trim_start();
+        assert!(
+            first.starts_with("boundary(") || first.starts_with("guard("),
+            "{}: export {} does not start with the panic boundary",
+            export.file.display(),
+            export.name
+        );
     }
-    assert!(exports >= 15, "found only {exports} exports");
+    assert!(exports.len() >= 15, "found only {} exports", exports.len());
 }
 
 /// include/fairsched.h is exactly what build.rs generated into OUT_DIR for this build.

@@ -1,6 +1,10 @@
-//! The core never allocates: a counting global allocator watches a busy CFQ workload, through
-//! the Rust API and (with the `ffi` feature) through the C ABI.
+//! The core never allocates: a counting global allocator watches busy workloads of every
+//! algorithm, through the Rust API and (with the `ffi` feature) through every export of the C
+//! ABI (a test checks that each export is called here).
 
+#[cfg(feature = "ffi")]
+#[path = "support/exports.rs"]
+mod exports;
 #[path = "support/paf_outputs.rs"]
 mod paf_outputs;
 
@@ -66,7 +70,8 @@ fn rust_api_does_not_allocate() {
 #[test]
 fn c_abi_does_not_allocate() {
     use fairsched::ffi::cfq::*;
-    use fairsched::ffi::{fairsched_status_message, FairschedStatus};
+    use fairsched::ffi::{fairsched_abi_version, fairsched_status_message};
+    use fairsched::ffi::{FairschedStatus, FAIRSCHED_ABI_VERSION};
     use std::ptr;
 
     let mut memory = vec![0u64; 4096];
@@ -83,18 +88,187 @@ fn c_abi_does_not_allocate() {
         assert_eq!(status, FairschedStatus::Ok);
         let mut given = [0u64; 16];
         let mut assigned = 0;
+        let (mut info, mut stats) = (std::mem::zeroed(), std::mem::zeroed());
+        let (mut next, mut found, mut estimate) = (0, false, 0.0);
         for round in 0..200u64 {
             let t = round as f64;
-            fairsched_cfq_remove(cfq, t, round % 64);
-            fairsched_cfq_arrive(cfq, t, round % 64, 1.0 + (round % 13) as f64, 1);
-            fairsched_cfq_set_pending(cfq, round % 64, 3);
+            let id = round % 64;
+            fairsched_cfq_remove(cfq, t, id);
+            fairsched_cfq_arrive(cfq, t, id, 1.0 + (round % 13) as f64, 1);
+            fairsched_cfq_set_pending(cfq, id, 3);
+            fairsched_cfq_set_pending_batch(cfq, [id, (id + 1) % 64].as_ptr(), 2, [2, 0].as_ptr(), 2);
+            fairsched_cfq_peek(cfq, &mut next, &mut found);
             fairsched_cfq_offer(cfq, given.as_mut_ptr(), given.len(), &mut assigned);
+            fairsched_cfq_complete(cfq, t + 0.5, (id + 32) % 64);
+            fairsched_cfq_job_get(cfq, id, &mut info);
+            fairsched_cfq_gps_completion_estimate(cfq, id, &mut estimate);
             fairsched_cfq_arrive(cfq, f64::NAN, 1000, 1.0, 1);
             fairsched_cfq_offer(cfq, ptr::null_mut(), 4, &mut assigned);
+            fairsched_cfq_set_slots(cfq, t + 0.5, (round % 4 + 1) as u32);
+            fairsched_cfq_advance(cfq, t + 0.75);
         }
+        let status = fairsched_cfq_stats_get(cfq, &mut stats);
+        assert_eq!(status, FairschedStatus::Ok);
+        assert!(stats.jobs > 0 && found && info.id < 64);
         fairsched_status_message(FairschedStatus::UnknownId as u32);
+        assert_eq!(fairsched_abi_version(), FAIRSCHED_ABI_VERSION);
     }
     assert_eq!(allocations(), before);
+}
+
+/// The DRF queue's, divisible DRF's and QKnobler's exports.
+#[cfg(feature = "ffi")]
+#[test]
+fn drf_and_qknobler_c_abi_do_not_allocate() {
+    use fairsched::ffi::drf::*;
+    use fairsched::ffi::qknobler::*;
+    use fairsched::ffi::FairschedStatus;
+
+    let capacity = [200.0, 1000.0];
+    let (weights, demands) = ([1.0, 2.0], [1.0, 6.0, 1.0, 2.0]);
+    let mut memory = vec![0u64; 1024];
+    let (mut tasks, mut shares, mut whole) = ([0.0; 2], [0.0; 2], [0u64; 2]);
+    let mut started = [0u64; 32];
+    let before = allocations();
+    unsafe {
+        let mut size = 0;
+        let status = fairsched_drf_queue_storage_size(8, &mut size);
+        assert_eq!(status, FairschedStatus::Ok);
+        assert!(size <= memory.len() * 8);
+        let mut queue = std::ptr::null_mut();
+        let at = memory.as_mut_ptr().cast();
+        let status = fairsched_drf_queue_init(at, size, 8, capacity.as_ptr(), 2, &mut queue);
+        assert_eq!(status, FairschedStatus::Ok);
+        for id in 0..2u64 {
+            let demand = demands[id as usize * 2..].as_ptr();
+            fairsched_drf_queue_add_user(queue, id, weights[id as usize], demand, 2);
+            fairsched_drf_queue_set_pending(queue, id, 40);
+        }
+        let (mut next, mut found, mut n) = (0, false, 0);
+        let mut round = std::mem::zeroed();
+        fairsched_drf_queue_allocate_round(queue, [20.0, 100.0].as_ptr(), 2, started.as_mut_ptr(), 32, &mut n);
+        fairsched_qknobler_round(queue, 0.5, capacity.as_ptr(), 2, [8.0, 40.0].as_ptr(), 2, started.as_mut_ptr(), 32, &mut round);
+        fairsched_drf_queue_tasks_started(queue, 0, 2);
+        fairsched_drf_queue_tasks_finished(queue, 1, 1);
+        fairsched_drf_queue_start_next(queue, &mut next, &mut found);
+        fairsched_drf_queue_next(queue, &mut next, &mut found);
+        let (mut info, mut stats) = (std::mem::zeroed(), std::mem::zeroed());
+        fairsched_drf_queue_user_get(queue, next, &mut info);
+        fairsched_drf_queue_remove_user(queue, 1 - next);
+        let status = fairsched_drf_queue_stats_get(queue, &mut stats);
+        assert_eq!(status, FairschedStatus::Ok);
+        assert!(n > 0 && round.started > 0 && found && info.running > 0 && stats.users == 1);
+
+        let mut phi = 0.0;
+        let args = (capacity.as_ptr(), 2, weights.as_ptr(), 2, demands.as_ptr(), 4);
+        let status = fairsched_drf_divisible(
+            args.0, args.1, args.2, args.3, args.4, args.5,
+            tasks.as_mut_ptr(), 2, shares.as_mut_ptr(), 2, &mut phi,
+        );
+        assert_eq!(status, FairschedStatus::Ok);
+        let mut summary = std::mem::zeroed();
+        let status = fairsched_qknobler_allocate(
+            args.0, args.1, args.2, args.3, args.4, args.5, 0.5,
+            tasks.as_mut_ptr(), 2, shares.as_mut_ptr(), 2, whole.as_mut_ptr(), 2, &mut summary,
+        );
+        assert_eq!(status, FairschedStatus::Ok);
+    }
+    assert_eq!(allocations(), before);
+    assert!(whole.iter().sum::<u64>() > 0);
+}
+
+/// PAF's exports: the workspace, both methods, enforcement, Ernest and the curve helpers.
+#[cfg(feature = "ffi")]
+#[test]
+fn paf_c_abi_does_not_allocate() {
+    use fairsched::ffi::paf::*;
+    use fairsched::ffi::FairschedStatus;
+
+    let weights = [1, 3];
+    let offsets = [0, 5, 10];
+    let points = [0.0, 0.5, 0.75, 0.875, 0.9375, 0.0, 0.25, 0.5, 0.75, 1.0];
+    let mut out = paf_outputs::Outputs::filled(2, 0, 0.0);
+    let mut memory = vec![0u64; 256];
+    let (mut given, mut table, mut coefficients) = ([0u32; 4], [0.0; 9], [0.0; 4]);
+    let before = allocations();
+    unsafe {
+        let mut size = 0;
+        assert_eq!(fairsched_paf_storage_size(4, &mut size), FairschedStatus::Ok);
+        assert!(size <= memory.len() * 8);
+        let mut paf = std::ptr::null_mut();
+        let status = fairsched_paf_init(memory.as_mut_ptr().cast(), size, 4, &mut paf);
+        assert_eq!(status, FairschedStatus::Ok);
+        let mut totals = std::mem::zeroed();
+        for method in [FAIRSCHED_PAF_LITERAL, FAIRSCHED_PAF_FAST] {
+            let status = fairsched_paf_allocate(
+                paf, weights.as_ptr(), 2, offsets.as_ptr(), points.as_ptr(), points.len(), 6,
+                0.8, method, out.fair.as_mut_ptr(), out.min.as_mut_ptr(), out.paf.as_mut_ptr(),
+                out.fair_progress.as_mut_ptr(), out.paf_progress.as_mut_ptr(), &mut totals,
+            );
+            assert_eq!(status, FairschedStatus::Ok);
+        }
+        let mut assigned = 0;
+        fairsched_paf_enforce(paf, out.paf.as_ptr(), [0, 1].as_ptr(), 2, given.as_mut_ptr(), 4, &mut assigned);
+        let (slots, runtimes) = ([1, 2, 4, 8, 16], [1.0, 0.6, 0.4, 0.3, 0.28]);
+        fairsched_paf_ernest_fit(slots.as_ptr(), runtimes.as_ptr(), 5, coefficients.as_mut_ptr());
+        fairsched_paf_ernest_tabulate(coefficients.as_ptr(), table.as_mut_ptr(), table.len());
+        let mut from = 0;
+        fairsched_paf_curve_check(table.as_ptr(), table.len(), &mut from);
+        let status = fairsched_paf_concave_envelope(points.as_ptr(), table.as_mut_ptr(), 5);
+        assert_eq!(status, FairschedStatus::Ok);
+        assert!(assigned == 4 && totals.slots == 6);
+    }
+    assert_eq!(allocations(), before);
+}
+
+/// DRR's exports: a machine's scores, a MinFrag heartbeat, scoring machines, reprovisioning.
+#[cfg(feature = "ffi")]
+#[test]
+fn drr_c_abi_does_not_allocate() {
+    use fairsched::ffi::drr::*;
+    use fairsched::ffi::FairschedStatus;
+
+    let capacity = [4.0, 8.0, 4.0, 8.0];
+    let demands = [1.0; 12];
+    let steps = [2, 4];
+    let mut series = [4.0, 8.0, 3.0, 6.0, 4.0, 8.0, 2.0, 8.0];
+    let mut placed = [0u32; 2];
+    let (mut fits, mut scores) = ([false; 2], [0.0; 2]);
+    let before = allocations();
+    unsafe {
+        let (mut drr, mut trc) = (0.0, 0.0);
+        fairsched_drr_machine(capacity.as_ptr(), 2, series.as_ptr(), 8, 4, &mut drr, &mut trc);
+        let mut beat = std::mem::zeroed();
+        let status = fairsched_drr_min_frag(
+            capacity.as_ptr(), 2, series.as_mut_ptr(), 8, 4, demands.as_ptr(), 12,
+            steps.as_ptr(), 2, FAIRSCHED_DRR_METRIC_DRR, placed.as_mut_ptr(), 2, &mut beat,
+        );
+        assert_eq!(status, FairschedStatus::Ok);
+        let status = fairsched_drr_score_machines(
+            capacity.as_ptr(), 4, 2, [4.0; 16].as_ptr(), 16, [4, 2].as_ptr(), 2,
+            demands.as_ptr(), 6, FAIRSCHED_DRR_METRIC_TETRIS, fits.as_mut_ptr(), 2,
+            scores.as_mut_ptr(), 2,
+        );
+        assert_eq!(status, FairschedStatus::Ok);
+        let status = fairsched_drr_reprovision(series.as_mut_ptr(), 8, 2, [1.0, 2.0].as_ptr(), 2, [2.0, 1.0].as_ptr(), 2);
+        assert_eq!(status, FairschedStatus::Ok);
+        assert!(beat.placed > 0 && drr > 0.0 && fits[0]);
+    }
+    assert_eq!(allocations(), before);
+}
+
+/// Every export of the C ABI is called by a test of this file, so under the counting
+/// allocator; except the one that panics on purpose (a panic allocates its payload).
+#[cfg(feature = "ffi")]
+#[test]
+fn every_export_is_watched() {
+    let source = include_str!("no_alloc.rs");
+    let missing: Vec<String> = exports::exports()
+        .into_iter()
+        .map(|export| export.name)
+        .filter(|name| name != "fairsched_testing_panic" && !source.contains(&format!("{name}(")))
+        .collect();
+    assert!(missing.is_empty(), "not called under the counting allocator: {missing:?}");
 }
 
 /// DRF's queue, progressive filling, QKnobler's two stages (with its linear program) and its

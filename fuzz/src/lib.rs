@@ -1,0 +1,34 @@
+//! The fuzz harness of fairsched's C ABI: one target per algorithm, each decoding a byte string
+//! into a sequence of calls to its exports, valid and invalid (NULL pointers, NaN, infinities,
+//! negative and huge numbers, unknown and duplicate ids, times going backwards, lengths that
+//! do not match, full capacities), and checking after every call:
+//! - no call panics (`FAIRSCHED_STATUS_PANIC` is a bug);
+//! - a failed call changed nothing, byte for byte: neither the caller memory holding the
+//!   object nor any output or in-out array (see [`watch::Watch`]);
+//! - the documented invariants of each algorithm hold (listed in each module).
+//!
+//! The targets go through the C ABI, not the Rust API, because the C ABI is the contract every
+//! binding relies on and it wraps the whole Rust API: NULL checks, the panic boundary, the
+//! carving of caller memory and the status mapping are exercised too.
+//!
+//! `cargo fuzz run <target>` drives them with libFuzzer (see `scripts/fuzz`); the project's
+//! `cargo test` runs the same harness on the saved corpus and on seeded random inputs
+//! (tests/fuzz_regression.rs), so every input ever kept stays a regression test on stable.
+
+pub mod cfq;
+pub mod drf;
+pub mod drr;
+pub mod hai;
+pub mod paf;
+
+mod input;
+mod watch;
+
+/// The targets by name, as `cargo fuzz` and the corpus directories call them.
+pub const TARGETS: [(&str, fn(&[u8])); 5] = [
+    ("cfq", cfq::run),
+    ("drf", drf::run),
+    ("drr", drr::run),
+    ("hai", hai::run),
+    ("paf", paf::run),
+];

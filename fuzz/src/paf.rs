@@ -1,0 +1,299 @@
+//! PAF: one workspace for up to 8 jobs in caller memory at a random alignment, running
+//! Algorithm 1 (both methods) and enforcement on random jobs, and the stateless Ernest fit,
+//! tabulation, curve check and concave envelope in between.
+//!
+//! After every successful call: no output is NaN; an allocation hands out
+//! `min(slots, Σ demands)` slots, each job between its minAlloc and its demand, the progress
+//! written is the curve's at the slots given, PAF's total progress is at least fair sharing's,
+//! no job loses more than `1 - α`, and the literal and fast methods agree bit for bit;
+//! enforcement gives no job more than it lacks, and stops only when the slots or the lacks run
+//! out; an Ernest fit is non-negative, a tabulated curve never falls, an envelope lies on or
+//! above its curve.
+
+use crate::input::Input;
+use crate::watch::{no_nan, Block, Watch};
+use fairsched::ffi::paf::*;
+use std::ptr;
+
+/// Runs the PAF target on `data`.
+pub fn run(data: &[u8]) {
+    let mut input = Input::new(data);
+    let Some(workspace) = Workspace::init(&mut input) else {
+        return;
+    };
+    while !input.is_empty() {
+        match input.below(6) {
+            0 | 1 => workspace.allocate(&mut input),
+            2 => workspace.enforce(&mut input),
+            3 => ernest(&mut input),
+            _ => curve(&mut input),
+        }
+    }
+}
+
+/// A progress curve of `demand + 1` points: mostly valid (0, then never falling), with a
+/// random number in place of a point once in a while.
+fn random_curve(input: &mut Input, demand: usize) -> Vec<f64> {
+    let mut total = 0.0;
+    (0..=demand)
+        .map(|x| {
+            if input.one_in(24) {
+                input.number()
+            } else {
+                total += if x == 0 { 0.0 } else { input.below(8) as f64 / 4.0 };
+                total
+            }
+        })
+        .collect()
+}
+
+/// The per-job outputs of one allocation.
+#[derive(Clone, PartialEq, Debug)]
+struct Outputs {
+    fair: Vec<u32>,
+    min: Vec<u32>,
+    paf: Vec<u32>,
+    fair_progress: Vec<f64>,
+    paf_progress: Vec<f64>,
+    totals: [u64; 5],
+}
+
+/// Random jobs in the flat layout: weights, curve offsets and the curves' points.
+struct Jobs {
+    weights: Vec<u32>,
+    offsets: Vec<u32>,
+    points: Vec<f64>,
+}
+
+impl Jobs {
+    fn random(input: &mut Input) -> Self {
+        let jobs = input.below(10);
+        let weights = (0..jobs).map(|_| input.count(3) as u32).collect();
+        let mut offsets = vec![0];
+        let mut points = Vec::new();
+        for _ in 0..jobs {
+            let demand = input.below(7);
+            points.extend(random_curve(input, demand));
+            offsets.push(points.len() as u32);
+        }
+        // Offsets that do not start at 0 or do not end at the last point (always `jobs + 1`
+        // of them: the export reads that many).
+        if input.one_in(16) {
+            offsets[0] = 1;
+        }
+        if let Some(last) = offsets.last_mut().filter(|_| input.one_in(16)) {
+            *last += 1;
+        }
+        Jobs {
+            weights,
+            offsets,
+            points,
+        }
+    }
+
+    /// Job `j`'s curve (the jobs were accepted, so the offsets are valid).
+    fn curve(&self, j: usize) -> &[f64] {
+        &self.points[self.offsets[j] as usize..self.offsets[j + 1] as usize]
+    }
+}
+
+/// The workspace under test.
+struct Workspace {
+    block: Block,
+    handle: *mut FairschedPaf,
+}
+
+impl Workspace {
+    /// Asks for the storage size and builds the workspace, either possibly invalid.
+    fn init(input: &mut Input) -> Option<Self> {
+        let capacity = input.below(9) as u32;
+        let (block, handle) = Block::build(
+            input,
+            "fairsched_paf",
+            |size| unsafe { fairsched_paf_storage_size(capacity, size) },
+            |memory, len, out| unsafe { fairsched_paf_init(memory, len, capacity, out) },
+        )?;
+        Some(Workspace { block, handle })
+    }
+
+    /// Algorithm 1 on random jobs by a random method, then by the other one.
+    fn allocate(&self, input: &mut Input) {
+        let jobs = Jobs::random(input);
+        let slots = input.count(40) as u32;
+        let alpha = if input.one_in(8) { input.number() } else { input.below(5) as f64 / 4.0 };
+        let method = input.below(3) as u32;
+        let null = input.one_in(16);
+        let Some(first) = self.run_allocate(&jobs, slots, alpha, method, null) else {
+            return;
+        };
+        let other = FAIRSCHED_PAF_LITERAL + FAIRSCHED_PAF_FAST - method;
+        let second = self.run_allocate(&jobs, slots, alpha, other, false);
+        assert_eq!(second.as_ref(), Some(&first), "the literal and fast methods differ");
+
+        let n = jobs.weights.len();
+        let demands: Vec<u64> = (0..n).map(|j| jobs.curve(j).len() as u64 - 1).collect();
+        let [given, _moved, fair_progress, paf_progress, largest_loss] = first.totals;
+        let [fair_progress, paf_progress, largest_loss] =
+            [fair_progress, paf_progress, largest_loss].map(f64::from_bits);
+        no_nan("PAF totals", &[fair_progress, paf_progress, largest_loss]);
+        no_nan("PAF progress", &[first.fair_progress.as_slice(), &first.paf_progress].concat());
+        assert_eq!(given, u64::from(slots).min(demands.iter().sum()), "slots given");
+        assert_eq!(first.paf.iter().map(|&s| u64::from(s)).sum::<u64>(), given);
+        assert_eq!(first.fair.iter().map(|&s| u64::from(s)).sum::<u64>(), given);
+        assert!(paf_progress >= fair_progress, "PAF lost progress: {first:?}");
+        assert!(largest_loss <= 1.0 - alpha + 1e-12, "a job lost more than 1 - α: {first:?}");
+        for j in 0..n {
+            let curve = jobs.curve(j);
+            let (fair, min, paf) = (first.fair[j], first.min[j], first.paf[j]);
+            assert!(min <= paf && u64::from(paf) <= demands[j] && u64::from(fair) <= demands[j]);
+            assert_eq!(first.fair_progress[j], curve[fair as usize], "fair progress of {j}");
+            assert_eq!(first.paf_progress[j], curve[paf as usize], "PAF progress of {j}");
+        }
+    }
+
+    /// One `fairsched_paf_allocate` call (with a NULL output if `null`): the outputs on
+    /// success.
+    fn run_allocate(&self, jobs: &Jobs, slots: u32, alpha: f64, method: u32, null: bool) -> Option<Outputs> {
+        let n = jobs.weights.len();
+        let mut out = Outputs {
+            fair: vec![u32::MAX; n],
+            min: vec![u32::MAX; n],
+            paf: vec![u32::MAX; n],
+            fair_progress: vec![f64::NAN; n],
+            paf_progress: vec![f64::NAN; n],
+            totals: [u64::MAX; 5],
+        };
+        let mut totals = FairschedPafTotals {
+            slots: u64::MAX,
+            moved: u64::MAX,
+            fair_progress: f64::NAN,
+            paf_progress: f64::NAN,
+            largest_loss: f64::NAN,
+        };
+        let watch = self
+            .block
+            .watched(Watch::new())
+            .slice(&out.fair)
+            .slice(&out.min)
+            .slice(&out.paf)
+            .slice(&out.fair_progress)
+            .slice(&out.paf_progress)
+            .bytes((&raw const totals).cast(), size_of::<FairschedPafTotals>());
+        let nulled = |p: *mut u32| if null && n > 0 { ptr::null_mut() } else { p };
+        let status = unsafe {
+            fairsched_paf_allocate(
+                self.handle,
+                jobs.weights.as_ptr(),
+                n,
+                jobs.offsets.as_ptr(),
+                jobs.points.as_ptr(),
+                jobs.points.len(),
+                slots,
+                alpha,
+                method,
+                out.fair.as_mut_ptr(),
+                out.min.as_mut_ptr(),
+                nulled(out.paf.as_mut_ptr()),
+                out.fair_progress.as_mut_ptr(),
+                out.paf_progress.as_mut_ptr(),
+                &mut totals,
+            )
+        };
+        watch.check("fairsched_paf_allocate", status).then(|| {
+            let t = &totals;
+            out.totals = [t.slots, t.moved, t.fair_progress.to_bits(), t.paf_progress.to_bits(), t.largest_loss.to_bits()];
+            out
+        })
+    }
+
+    /// Enforcement of random targets on random running counts.
+    fn enforce(&self, input: &mut Input) {
+        let n = input.below(10);
+        let targets: Vec<u32> = (0..n).map(|_| input.below(6) as u32).collect();
+        let running: Vec<u32> = (0..n).map(|_| input.below(6) as u32).collect();
+        let mut given = vec![u32::MAX; input.below(12)];
+        let mut assigned = usize::MAX;
+        let watch = self.block.watched(Watch::new()).slice(&given).value(&assigned);
+        let status = unsafe {
+            fairsched_paf_enforce(
+                input.or_null(self.handle),
+                input.reads(&targets),
+                input.reads(&running),
+                n,
+                input.or_null(given.as_mut_ptr()),
+                given.len(),
+                input.or_null(&mut assigned),
+            )
+        };
+        if watch.check("fairsched_paf_enforce", status) {
+            let lacks: Vec<u32> = targets.iter().zip(&running).map(|(t, r)| t.saturating_sub(*r)).collect();
+            let mut counts = vec![0; n];
+            for &j in &given[..assigned] {
+                counts[j as usize] += 1;
+            }
+            assert!(counts.iter().zip(&lacks).all(|(c, l)| c <= l), "enforce overfilled a job");
+            assert_eq!(assigned, given.len().min(lacks.iter().sum::<u32>() as usize));
+        }
+    }
+}
+
+/// An Ernest fit on random samples, then the tabulation of random coefficients.
+fn ernest(input: &mut Input) {
+    let samples = input.below(7);
+    let slots: Vec<u32> = (0..samples).map(|_| input.count(16) as u32).collect();
+    let runtimes: Vec<f64> = (0..samples).map(|_| input.number()).collect();
+    let mut coefficients = [f64::NAN; 4];
+    let watch = Watch::new().slice(&coefficients);
+    let status = unsafe {
+        fairsched_paf_ernest_fit(
+            input.reads(&slots),
+            input.reads(&runtimes),
+            samples,
+            input.or_null(coefficients.as_mut_ptr()),
+        )
+    };
+    if watch.check("fairsched_paf_ernest_fit", status) {
+        assert!(coefficients.iter().all(|a| a.is_finite() && *a >= 0.0), "{coefficients:?}");
+    }
+    let given: [f64; 4] = core::array::from_fn(|_| input.number());
+    let mut points = vec![f64::NAN; input.below(9)];
+    let watch = Watch::new().slice(&points);
+    let status = unsafe {
+        fairsched_paf_ernest_tabulate(
+            input.reads(&given),
+            input.or_null(points.as_mut_ptr()),
+            points.len(),
+        )
+    };
+    if watch.check("fairsched_paf_ernest_tabulate", status) {
+        no_nan("tabulated curve", &points);
+        assert!(points.windows(2).all(|w| w[0] <= w[1]), "the curve falls: {points:?}");
+    }
+}
+
+/// The curve check and the concave envelope of a random curve.
+fn curve(input: &mut Input) {
+    let demand = input.below(9);
+    let points = random_curve(input, demand);
+    let mut from = u32::MAX;
+    let watch = Watch::new().value(&from);
+    let status = unsafe {
+        fairsched_paf_curve_check(input.reads(&points), points.len(), input.or_null(&mut from))
+    };
+    if watch.check("fairsched_paf_curve_check", status) {
+        assert!((from as usize) < points.len(), "concave from {from} of {points:?}");
+    }
+    let mut envelope = vec![f64::NAN; points.len()];
+    let watch = Watch::new().slice(&envelope);
+    let status = unsafe {
+        fairsched_paf_concave_envelope(
+            input.reads(&points),
+            input.or_null(envelope.as_mut_ptr()),
+            points.len(),
+        )
+    };
+    if watch.check("fairsched_paf_concave_envelope", status) {
+        no_nan("envelope", &envelope);
+        assert!(envelope.iter().zip(&points).all(|(e, p)| e >= p), "{envelope:?} below {points:?}");
+    }
+}
