@@ -96,7 +96,13 @@ fn c_abi_does_not_allocate() {
             fairsched_cfq_remove(cfq, t, id);
             fairsched_cfq_arrive(cfq, t, id, 1.0 + (round % 13) as f64, 1);
             fairsched_cfq_set_pending(cfq, id, 3);
-            fairsched_cfq_set_pending_batch(cfq, [id, (id + 1) % 64].as_ptr(), 2, [2, 0].as_ptr(), 2);
+            fairsched_cfq_set_pending_batch(
+                cfq,
+                [id, (id + 1) % 64].as_ptr(),
+                2,
+                [2, 0].as_ptr(),
+                2,
+            );
             fairsched_cfq_peek(cfq, &mut next, &mut found);
             fairsched_cfq_offer(cfq, given.as_mut_ptr(), given.len(), &mut assigned);
             fairsched_cfq_complete(cfq, t + 0.5, (id + 32) % 64);
@@ -146,8 +152,25 @@ fn drf_and_qknobler_c_abi_do_not_allocate() {
         }
         let (mut next, mut found, mut n) = (0, false, 0);
         let mut round = std::mem::zeroed();
-        fairsched_drf_queue_allocate_round(queue, [20.0, 100.0].as_ptr(), 2, started.as_mut_ptr(), 32, &mut n);
-        fairsched_qknobler_round(queue, 0.5, capacity.as_ptr(), 2, [8.0, 40.0].as_ptr(), 2, started.as_mut_ptr(), 32, &mut round);
+        fairsched_drf_queue_allocate_round(
+            queue,
+            [20.0, 100.0].as_ptr(),
+            2,
+            started.as_mut_ptr(),
+            32,
+            &mut n,
+        );
+        fairsched_qknobler_round(
+            queue,
+            0.5,
+            capacity.as_ptr(),
+            2,
+            [8.0, 40.0].as_ptr(),
+            2,
+            started.as_mut_ptr(),
+            32,
+            &mut round,
+        );
         fairsched_drf_queue_tasks_started(queue, 0, 2);
         fairsched_drf_queue_tasks_finished(queue, 1, 1);
         fairsched_drf_queue_start_next(queue, &mut next, &mut found);
@@ -160,16 +183,44 @@ fn drf_and_qknobler_c_abi_do_not_allocate() {
         assert!(n > 0 && round.started > 0 && found && info.running > 0 && stats.users == 1);
 
         let mut phi = 0.0;
-        let args = (capacity.as_ptr(), 2, weights.as_ptr(), 2, demands.as_ptr(), 4);
+        let args = (
+            capacity.as_ptr(),
+            2,
+            weights.as_ptr(),
+            2,
+            demands.as_ptr(),
+            4,
+        );
         let status = fairsched_drf_divisible(
-            args.0, args.1, args.2, args.3, args.4, args.5,
-            tasks.as_mut_ptr(), 2, shares.as_mut_ptr(), 2, &mut phi,
+            args.0,
+            args.1,
+            args.2,
+            args.3,
+            args.4,
+            args.5,
+            tasks.as_mut_ptr(),
+            2,
+            shares.as_mut_ptr(),
+            2,
+            &mut phi,
         );
         assert_eq!(status, FairschedStatus::Ok);
         let mut summary = std::mem::zeroed();
         let status = fairsched_qknobler_allocate(
-            args.0, args.1, args.2, args.3, args.4, args.5, 0.5,
-            tasks.as_mut_ptr(), 2, shares.as_mut_ptr(), 2, whole.as_mut_ptr(), 2, &mut summary,
+            args.0,
+            args.1,
+            args.2,
+            args.3,
+            args.4,
+            args.5,
+            0.5,
+            tasks.as_mut_ptr(),
+            2,
+            shares.as_mut_ptr(),
+            2,
+            whole.as_mut_ptr(),
+            2,
+            &mut summary,
         );
         assert_eq!(status, FairschedStatus::Ok);
     }
@@ -193,7 +244,10 @@ fn paf_c_abi_does_not_allocate() {
     let before = allocations();
     unsafe {
         let mut size = 0;
-        assert_eq!(fairsched_paf_storage_size(4, &mut size), FairschedStatus::Ok);
+        assert_eq!(
+            fairsched_paf_storage_size(4, &mut size),
+            FairschedStatus::Ok
+        );
         assert!(size <= memory.len() * 8);
         let mut paf = std::ptr::null_mut();
         let status = fairsched_paf_init(memory.as_mut_ptr().cast(), size, 4, &mut paf);
@@ -201,16 +255,41 @@ fn paf_c_abi_does_not_allocate() {
         let mut totals = std::mem::zeroed();
         for method in [FAIRSCHED_PAF_LITERAL, FAIRSCHED_PAF_FAST] {
             let status = fairsched_paf_allocate(
-                paf, weights.as_ptr(), 2, offsets.as_ptr(), points.as_ptr(), points.len(), 6,
-                0.8, method, out.fair.as_mut_ptr(), out.min.as_mut_ptr(), out.paf.as_mut_ptr(),
-                out.fair_progress.as_mut_ptr(), out.paf_progress.as_mut_ptr(), &mut totals,
+                paf,
+                weights.as_ptr(),
+                2,
+                offsets.as_ptr(),
+                points.as_ptr(),
+                points.len(),
+                6,
+                0.8,
+                method,
+                out.fair.as_mut_ptr(),
+                out.min.as_mut_ptr(),
+                out.paf.as_mut_ptr(),
+                out.fair_progress.as_mut_ptr(),
+                out.paf_progress.as_mut_ptr(),
+                &mut totals,
             );
             assert_eq!(status, FairschedStatus::Ok);
         }
         let mut assigned = 0;
-        fairsched_paf_enforce(paf, out.paf.as_ptr(), [0, 1].as_ptr(), 2, given.as_mut_ptr(), 4, &mut assigned);
+        fairsched_paf_enforce(
+            paf,
+            out.paf.as_ptr(),
+            [0, 1].as_ptr(),
+            2,
+            given.as_mut_ptr(),
+            4,
+            &mut assigned,
+        );
         let (slots, runtimes) = ([1, 2, 4, 8, 16], [1.0, 0.6, 0.4, 0.3, 0.28]);
-        fairsched_paf_ernest_fit(slots.as_ptr(), runtimes.as_ptr(), 5, coefficients.as_mut_ptr());
+        fairsched_paf_ernest_fit(
+            slots.as_ptr(),
+            runtimes.as_ptr(),
+            5,
+            coefficients.as_mut_ptr(),
+        );
         fairsched_paf_ernest_tabulate(coefficients.as_ptr(), table.as_mut_ptr(), table.len());
         let mut from = 0;
         fairsched_paf_curve_check(table.as_ptr(), table.len(), &mut from);
@@ -237,20 +316,58 @@ fn drr_c_abi_does_not_allocate() {
     let before = allocations();
     unsafe {
         let (mut drr, mut trc) = (0.0, 0.0);
-        fairsched_drr_machine(capacity.as_ptr(), 2, series.as_ptr(), 8, 4, &mut drr, &mut trc);
+        fairsched_drr_machine(
+            capacity.as_ptr(),
+            2,
+            series.as_ptr(),
+            8,
+            4,
+            &mut drr,
+            &mut trc,
+        );
         let mut beat = std::mem::zeroed();
         let status = fairsched_drr_min_frag(
-            capacity.as_ptr(), 2, series.as_mut_ptr(), 8, 4, demands.as_ptr(), 12,
-            steps.as_ptr(), 2, FAIRSCHED_DRR_METRIC_DRR, placed.as_mut_ptr(), 2, &mut beat,
+            capacity.as_ptr(),
+            2,
+            series.as_mut_ptr(),
+            8,
+            4,
+            demands.as_ptr(),
+            12,
+            steps.as_ptr(),
+            2,
+            FAIRSCHED_DRR_METRIC_DRR,
+            placed.as_mut_ptr(),
+            2,
+            &mut beat,
         );
         assert_eq!(status, FairschedStatus::Ok);
         let status = fairsched_drr_score_machines(
-            capacity.as_ptr(), 4, 2, [4.0; 16].as_ptr(), 16, [4, 2].as_ptr(), 2,
-            demands.as_ptr(), 6, FAIRSCHED_DRR_METRIC_TETRIS, fits.as_mut_ptr(), 2,
-            scores.as_mut_ptr(), 2,
+            capacity.as_ptr(),
+            4,
+            2,
+            [4.0; 16].as_ptr(),
+            16,
+            [4, 2].as_ptr(),
+            2,
+            demands.as_ptr(),
+            6,
+            FAIRSCHED_DRR_METRIC_TETRIS,
+            fits.as_mut_ptr(),
+            2,
+            scores.as_mut_ptr(),
+            2,
         );
         assert_eq!(status, FairschedStatus::Ok);
-        let status = fairsched_drr_reprovision(series.as_mut_ptr(), 8, 2, [1.0, 2.0].as_ptr(), 2, [2.0, 1.0].as_ptr(), 2);
+        let status = fairsched_drr_reprovision(
+            series.as_mut_ptr(),
+            8,
+            2,
+            [1.0, 2.0].as_ptr(),
+            2,
+            [2.0, 1.0].as_ptr(),
+            2,
+        );
         assert_eq!(status, FairschedStatus::Ok);
         assert!(beat.placed > 0 && drr > 0.0 && fits[0]);
     }
@@ -268,7 +385,10 @@ fn every_export_is_watched() {
         .map(|export| export.name)
         .filter(|name| name != "fairsched_testing_panic" && !source.contains(&format!("{name}(")))
         .collect();
-    assert!(missing.is_empty(), "not called under the counting allocator: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "not called under the counting allocator: {missing:?}"
+    );
 }
 
 /// DRF's queue, progressive filling, QKnobler's two stages (with its linear program) and its

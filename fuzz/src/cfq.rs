@@ -6,8 +6,9 @@
 //! when it has pending tasks, and the next slot goes to the backlogged job with the smallest
 //! (virtual finish, arrival, id), which `offer` hands out first and never more slots than asked.
 
-use crate::input::Input;
-use crate::watch::{no_nan, Block, Watch};
+use super::input::Input;
+use super::watch::{no_nan, Block, Watch};
+use super::Target;
 use fairsched::ffi::cfq::*;
 use std::ptr;
 
@@ -16,14 +17,7 @@ const IDS: u64 = 24;
 
 /// Runs the CFQ target on `data`.
 pub fn run(data: &[u8]) {
-    let mut input = Input::new(data);
-    let Some(mut cfq) = Scheduler::init(&mut input) else {
-        return;
-    };
-    while !input.is_empty() {
-        cfq.step(&mut input);
-        cfq.check();
-    }
+    super::drive::<Scheduler>(data);
 }
 
 /// The scheduler under test and what the harness last saw of it.
@@ -36,7 +30,7 @@ struct Scheduler {
     next: Option<u64>,
 }
 
-impl Scheduler {
+impl Target for Scheduler {
     /// Asks for the storage size and builds the scheduler, either possibly invalid (capacity
     /// or slots 0, a bad start time, memory one byte short, a NULL pointer).
     fn init(input: &mut Input) -> Option<Self> {
@@ -60,6 +54,13 @@ impl Scheduler {
         })
     }
 
+    fn step(&mut self, input: &mut Input) {
+        self.call(input);
+        self.check();
+    }
+}
+
+impl Scheduler {
     /// A time for a call: mostly now or a little later, sometimes earlier or any number.
     fn time(&self, input: &mut Input) -> f64 {
         match input.below(8) {
@@ -70,7 +71,7 @@ impl Scheduler {
     }
 
     /// One random call, checked against the no-harm contract.
-    fn step(&mut self, input: &mut Input) {
+    fn call(&mut self, input: &mut Input) {
         let cfq = input.or_null(self.handle);
         let id = input.below(IDS as usize) as u64;
         let state = self.block.watched(Watch::new());
@@ -99,7 +100,9 @@ impl Scheduler {
             4 => {
                 let len = input.below(5);
                 let ids: Vec<u64> = (0..len).map(|_| input.below(IDS as usize) as u64).collect();
-                let pending: Vec<u32> = (0..input.skewed(len)).map(|_| input.count(4) as u32).collect();
+                let pending: Vec<u32> = (0..input.skewed(len))
+                    .map(|_| input.count(4) as u32)
+                    .collect();
                 let status = unsafe {
                     fairsched_cfq_set_pending_batch(
                         cfq,
@@ -126,9 +129,13 @@ impl Scheduler {
             7 | 8 => {
                 let now = self.time(input);
                 let (export, status) = if input.one_in(2) {
-                    ("fairsched_cfq_complete", unsafe { fairsched_cfq_complete(cfq, now, id) })
+                    ("fairsched_cfq_complete", unsafe {
+                        fairsched_cfq_complete(cfq, now, id)
+                    })
                 } else {
-                    ("fairsched_cfq_remove", unsafe { fairsched_cfq_remove(cfq, now, id) })
+                    ("fairsched_cfq_remove", unsafe {
+                        fairsched_cfq_remove(cfq, now, id)
+                    })
                 };
                 state.check(export, status);
             }
@@ -168,8 +175,15 @@ impl Scheduler {
             )
         };
         if watch.check("fairsched_cfq_offer", status) {
-            assert!(assigned <= ids.len(), "offer gave {assigned} of {} slots", ids.len());
-            assert_eq!(ids[..assigned].first().copied(), self.next.filter(|_| !ids.is_empty()));
+            assert!(
+                assigned <= ids.len(),
+                "offer gave {assigned} of {} slots",
+                ids.len()
+            );
+            assert_eq!(
+                ids[..assigned].first().copied(),
+                self.next.filter(|_| !ids.is_empty())
+            );
         }
     }
 
@@ -178,7 +192,10 @@ impl Scheduler {
         let stats = self.stats();
         no_nan("stats", &[stats.now, stats.virtual_time]);
         assert!(stats.now >= self.now, "the clock went back");
-        assert!(stats.virtual_time >= self.virtual_time, "virtual time went back");
+        assert!(
+            stats.virtual_time >= self.virtual_time,
+            "virtual time went back"
+        );
         (self.now, self.virtual_time) = (stats.now, stats.virtual_time);
         assert!(stats.jobs <= stats.rows_in_use && stats.rows_in_use <= stats.capacity);
         assert!(stats.gps_active <= stats.rows_in_use && stats.backlogged <= stats.jobs);
@@ -186,10 +203,17 @@ impl Scheduler {
         let jobs: Vec<FairschedCfqJobInfo> = (0..IDS).filter_map(|id| self.job(id)).collect();
         let backlogged: Vec<&FairschedCfqJobInfo> = jobs.iter().filter(|j| j.backlogged).collect();
         assert_eq!(jobs.len(), stats.jobs as usize, "jobs reachable by id");
-        assert_eq!(backlogged.len(), stats.backlogged as usize, "backlogged jobs");
+        assert_eq!(
+            backlogged.len(),
+            stats.backlogged as usize,
+            "backlogged jobs"
+        );
         for job in &jobs {
             let times = [job.arrival, job.slot_time, job.virtual_finish];
-            no_nan("job", &[times.as_slice(), &[job.gps_completion, job.completion]].concat());
+            no_nan(
+                "job",
+                &[times.as_slice(), &[job.gps_completion, job.completion]].concat(),
+            );
             assert_eq!(job.backlogged, job.pending_tasks > 0, "job {}", job.id);
         }
         self.next = backlogged
@@ -197,13 +221,19 @@ impl Scheduler {
             .min_by(|a, b| {
                 let key = |j: &FairschedCfqJobInfo| (j.virtual_finish, j.arrival);
                 let ((fa, aa), (fb, ab)) = (key(a), key(b));
-                fa.total_cmp(&fb).then(aa.total_cmp(&ab)).then(a.id.cmp(&b.id))
+                fa.total_cmp(&fb)
+                    .then(aa.total_cmp(&ab))
+                    .then(a.id.cmp(&b.id))
             })
             .map(|j| j.id);
         let (mut next, mut found) = (0, false);
         let status = unsafe { fairsched_cfq_peek(self.handle, &mut next, &mut found) };
         assert!(Watch::new().check("fairsched_cfq_peek", status));
-        assert_eq!(found.then_some(next), self.next, "peek is not the smallest key");
+        assert_eq!(
+            found.then_some(next),
+            self.next,
+            "peek is not the smallest key"
+        );
     }
 
     fn stats(&self) -> FairschedCfqStats {

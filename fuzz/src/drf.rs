@@ -8,8 +8,9 @@
 //! next user is the active one with the smallest (weighted share, id), a round's tasks fit in
 //! what was free, one after the other, and the stateless allocations fit in the capacity.
 
-use crate::input::Input;
-use crate::watch::{no_nan, Block, Watch};
+use super::input::Input;
+use super::watch::{no_nan, Block, Watch};
+use super::Target;
 use fairsched::ffi::drf::*;
 use fairsched::ffi::qknobler::*;
 use std::ptr;
@@ -19,14 +20,7 @@ const IDS: u64 = 12;
 
 /// Runs the DRF target on `data`.
 pub fn run(data: &[u8]) {
-    let mut input = Input::new(data);
-    let Some(mut queue) = Queue::init(&mut input) else {
-        return;
-    };
-    while !input.is_empty() {
-        queue.step(&mut input);
-        queue.check();
-    }
+    super::drive::<Queue>(data);
 }
 
 /// `len` amounts, each a random number (mostly small and positive).
@@ -39,9 +33,14 @@ fn amounts(input: &mut Input, len: usize) -> Vec<f64> {
 fn fit_one_by_one(free: &[f64], started: &[u64], demands: &[Option<Vec<f64>>]) {
     let mut free = free.to_vec();
     for &id in started {
-        let demand = demands[id as usize].as_ref().expect("a started user exists");
+        let demand = demands[id as usize]
+            .as_ref()
+            .expect("a started user exists");
         for (have, &need) in free.iter_mut().zip(demand) {
-            assert!(need <= *have, "user {id}'s task needs {need}, {have} is free");
+            assert!(
+                need <= *have,
+                "user {id}'s task needs {need}, {have} is free"
+            );
             *have -= need;
         }
     }
@@ -71,7 +70,7 @@ struct Queue {
     next: Option<u64>,
 }
 
-impl Queue {
+impl Target for Queue {
     /// Asks for the storage size and builds the queue, either possibly invalid (no users, no
     /// or too many kinds, bad amounts, memory one byte short, a NULL pointer).
     fn init(input: &mut Input) -> Option<Self> {
@@ -96,8 +95,15 @@ impl Queue {
         })
     }
 
-    /// One random call, checked against the no-harm contract.
     fn step(&mut self, input: &mut Input) {
+        self.call(input);
+        self.check();
+    }
+}
+
+impl Queue {
+    /// One random call, checked against the no-harm contract.
+    fn call(&mut self, input: &mut Input) {
         let queue = input.or_null(self.handle);
         let id = input.below(IDS as usize) as u64;
         let state = self.block.watched(Watch::new());
@@ -107,7 +113,13 @@ impl Queue {
                 let kinds = input.skewed(self.kinds);
                 let demand = amounts(input, kinds);
                 let status = unsafe {
-                    fairsched_drf_queue_add_user(queue, id, weight, input.reads(&demand), demand.len())
+                    fairsched_drf_queue_add_user(
+                        queue,
+                        id,
+                        weight,
+                        input.reads(&demand),
+                        demand.len(),
+                    )
                 };
                 if state.check("fairsched_drf_queue_add_user", status) {
                     self.demands[id as usize] = Some(demand);
@@ -141,7 +153,8 @@ impl Queue {
                 let (out_id, out_found) = (input.or_null(&mut next), input.or_null(&mut found));
                 let expected = self.next;
                 let status = if start {
-                    let status = unsafe { fairsched_drf_queue_start_next(queue, out_id, out_found) };
+                    let status =
+                        unsafe { fairsched_drf_queue_start_next(queue, out_id, out_found) };
                     state.check("fairsched_drf_queue_start_next", status);
                     status
                 } else {
@@ -192,18 +205,26 @@ impl Queue {
 
     /// QKnobler's Algorithm 1 on a random machine: its tasks fit in what is idle.
     fn qknobler_round(&mut self, queue: *mut FairschedDrfQueue, state: Watch, input: &mut Input) {
-        let rho = if input.one_in(4) { input.number() } else { input.below(5) as f64 / 4.0 };
+        let rho = if input.one_in(4) {
+            input.number()
+        } else {
+            input.below(5) as f64 / 4.0
+        };
         let kinds = input.skewed(self.kinds);
         let machine = amounts(input, kinds);
-        let idle: Vec<f64> = machine.iter().map(|m| m * input.below(3) as f64 / 2.0).collect();
+        let idle: Vec<f64> = machine
+            .iter()
+            .map(|m| m * input.below(3) as f64 / 2.0)
+            .collect();
         let mut ids = vec![u64::MAX; input.below(6)];
         let mut round = FairschedQknoblerRound {
             started: usize::MAX,
             fairness: usize::MAX,
         };
-        let watch = state
-            .slice(&ids)
-            .bytes((&raw const round).cast(), size_of::<FairschedQknoblerRound>());
+        let watch = state.slice(&ids).bytes(
+            (&raw const round).cast(),
+            size_of::<FairschedQknoblerRound>(),
+        );
         let status = unsafe {
             fairsched_qknobler_round(
                 queue,
@@ -237,23 +258,40 @@ impl Queue {
         assert_eq!(users.len(), stats.users as usize, "users reachable by id");
         assert_eq!(stats.kinds as usize, self.kinds);
         for (id, demand) in self.demands.iter().enumerate() {
-            assert_eq!(demand.is_some(), users.iter().any(|u| u.id == id as u64), "user {id}");
+            assert_eq!(
+                demand.is_some(),
+                users.iter().any(|u| u.id == id as u64),
+                "user {id}"
+            );
         }
         let active: Vec<&FairschedDrfUserInfo> = users.iter().filter(|u| u.pending > 0).collect();
         assert_eq!(active.len(), stats.active as usize, "active users");
         for user in &users {
-            let shares = [user.weight, user.dominant_share, user.weighted_share, user.task_share];
+            let shares = [
+                user.weight,
+                user.dominant_share,
+                user.weighted_share,
+                user.task_share,
+            ];
             no_nan("user", &shares);
             assert_eq!(user.dominant_share, user.running as f64 * user.task_share);
         }
         self.next = active
             .iter()
-            .min_by(|a, b| a.weighted_share.total_cmp(&b.weighted_share).then(a.id.cmp(&b.id)))
+            .min_by(|a, b| {
+                a.weighted_share
+                    .total_cmp(&b.weighted_share)
+                    .then(a.id.cmp(&b.id))
+            })
             .map(|u| u.id);
         let (mut next, mut found) = (0, false);
         let status = unsafe { fairsched_drf_queue_next(self.handle, &mut next, &mut found) };
         assert!(Watch::new().check("fairsched_drf_queue_next", status));
-        assert_eq!(found.then_some(next), self.next, "next is not the smallest share");
+        assert_eq!(
+            found.then_some(next),
+            self.next,
+            "next is not the smallest share"
+        );
     }
 
     /// User `id`, if present; a failure must write nothing into the info.
@@ -269,7 +307,9 @@ impl Queue {
         };
         let watch = Watch::new().bytes((&raw const info).cast(), size_of::<FairschedDrfUserInfo>());
         let status = unsafe { fairsched_drf_queue_user_get(self.handle, id, &mut info) };
-        watch.check("fairsched_drf_queue_user_get", status).then_some(info)
+        watch
+            .check("fairsched_drf_queue_user_get", status)
+            .then_some(info)
     }
 }
 
@@ -319,7 +359,10 @@ fn divisible(input: &mut Input) {
         )
     };
     if watch.check("fairsched_drf_divisible", status) {
-        no_nan("divisible DRF", &[tasks.as_slice(), &shares, &[phi]].concat());
+        no_nan(
+            "divisible DRF",
+            &[tasks.as_slice(), &shares, &[phi]].concat(),
+        );
         fit_together(&users.capacity, &users.demands, tasks.iter().copied());
     }
 }
@@ -327,7 +370,11 @@ fn divisible(input: &mut Input) {
 /// QKnobler's two stages: no NaN, and the whole tasks fit in the capacity together.
 fn qknobler(input: &mut Input) {
     let users = Users::random(input);
-    let rho = if input.one_in(4) { input.number() } else { input.below(5) as f64 / 4.0 };
+    let rho = if input.one_in(4) {
+        input.number()
+    } else {
+        input.below(5) as f64 / 4.0
+    };
     let n = users.weights.len();
     let mut fair = vec![f64::NAN; input.skewed(n)];
     let mut efficient = vec![f64::NAN; input.skewed(n)];
@@ -345,7 +392,10 @@ fn qknobler(input: &mut Input) {
         .slice(&fair)
         .slice(&efficient)
         .slice(&whole)
-        .bytes((&raw const summary).cast(), size_of::<FairschedQknoblerSummary>());
+        .bytes(
+            (&raw const summary).cast(),
+            size_of::<FairschedQknoblerSummary>(),
+        );
     let status = unsafe {
         fairsched_qknobler_allocate(
             input.reads(&users.capacity),
@@ -368,7 +418,14 @@ fn qknobler(input: &mut Input) {
         let s = &summary;
         let numbers = [s.rho, s.phi, s.theta, s.sharing_incentive_rho, s.efficiency];
         let residual = &s.residual[..s.kinds as usize];
-        no_nan("QKnobler", &[fair.as_slice(), &efficient, &numbers, residual].concat());
-        fit_together(&users.capacity, &users.demands, whole.iter().map(|&w| w as f64));
+        no_nan(
+            "QKnobler",
+            &[fair.as_slice(), &efficient, &numbers, residual].concat(),
+        );
+        fit_together(
+            &users.capacity,
+            &users.demands,
+            whole.iter().map(|&w| w as f64),
+        );
     }
 }

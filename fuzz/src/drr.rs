@@ -9,8 +9,8 @@
 //! does not fit scores the metric's worst value (+∞, for Tetris -∞); reprovisioning never
 //! produces a negative amount.
 
-use crate::input::Input;
-use crate::watch::{no_nan, Watch};
+use super::input::Input;
+use super::watch::{no_nan, Watch};
 use fairsched::ffi::drr::*;
 
 /// Runs the DRR target on `data`.
@@ -49,7 +49,9 @@ impl Machine {
     fn random(input: &mut Input, kinds: usize, steps: usize) -> Self {
         let capacity: Vec<f64> = (0..kinds).map(|_| 1.0 + amount(input)).collect();
         let available = (0..steps * kinds)
-            .map(|i| capacity[i % kinds] * input.below(3) as f64 / 2.0 + f64::from(input.one_in(64)))
+            .map(|i| {
+                capacity[i % kinds] * input.below(3) as f64 / 2.0 + f64::from(input.one_in(64))
+            })
             .collect();
         let t_run = input.below(steps + 2) as u32;
         Machine {
@@ -94,8 +96,12 @@ fn min_frag(input: &mut Input) {
     let (kinds, steps) = shape(input);
     let mut m = Machine::random(input, kinds, steps);
     let executors = input.below(6);
-    let runs: Vec<u32> = (0..executors).map(|_| input.below(steps + 2) as u32).collect();
-    let demands: Vec<f64> = (0..runs.iter().sum::<u32>() as usize * kinds).map(|_| amount(input)).collect();
+    let runs: Vec<u32> = (0..executors)
+        .map(|_| input.below(steps + 2) as u32)
+        .collect();
+    let demands: Vec<f64> = (0..runs.iter().sum::<u32>() as usize * kinds)
+        .map(|_| amount(input))
+        .collect();
     let demands_len = input.skewed(demands.len()).min(demands.len());
     let mut placements = vec![u32::MAX; input.skewed(executors)];
     let mut beat = FairschedDrrHeartbeat {
@@ -129,23 +135,43 @@ fn min_frag(input: &mut Input) {
         return;
     }
     no_nan("heartbeat", &[m.available.as_slice(), &[beat.drr]].concat());
-    assert!(beat.placed <= executors && beat.t_run <= m.t_run, "placed {} of {executors}", beat.placed);
+    assert!(
+        beat.placed <= executors && beat.t_run <= m.t_run,
+        "placed {} of {executors}",
+        beat.placed
+    );
     let placed = &placements[..beat.placed];
-    assert!(placed.iter().all(|&i| (i as usize) < executors), "{placed:?}");
-    assert!(placed.iter().enumerate().all(|(n, i)| !placed[..n].contains(i)), "{placed:?}");
+    assert!(
+        placed.iter().all(|&i| (i as usize) < executors),
+        "{placed:?}"
+    );
+    assert!(
+        placed
+            .iter()
+            .enumerate()
+            .all(|(n, i)| !placed[..n].contains(i)),
+        "{placed:?}"
+    );
     for (after, before) in m.available.iter().zip(&before) {
-        assert!((0.0..=*before).contains(after), "available {before} became {after}");
+        assert!(
+            (0.0..=*before).contains(after),
+            "available {before} became {after}"
+        );
     }
 }
 
 /// One executor scored on a few random machines sharing kinds and a horizon.
 fn score_machines(input: &mut Input) {
     let (kinds, steps) = shape(input);
-    let machines: Vec<Machine> = (0..input.below(4)).map(|_| Machine::random(input, kinds, steps)).collect();
+    let machines: Vec<Machine> = (0..input.below(4))
+        .map(|_| Machine::random(input, kinds, steps))
+        .collect();
     let capacities: Vec<f64> = machines.iter().flat_map(|m| m.capacity.clone()).collect();
     let available: Vec<f64> = machines.iter().flat_map(|m| m.available.clone()).collect();
     let t_runs: Vec<u32> = machines.iter().map(|m| m.t_run).collect();
-    let demand: Vec<f64> = (0..input.below(steps + 1) * kinds).map(|_| amount(input)).collect();
+    let demand: Vec<f64> = (0..input.below(steps + 1) * kinds)
+        .map(|_| amount(input))
+        .collect();
     let metric = input.below(4) as u32;
     let mut fits = vec![false; input.skewed(machines.len())];
     let mut scores = vec![f64::NAN; input.skewed(machines.len())];
@@ -170,9 +196,16 @@ fn score_machines(input: &mut Input) {
     };
     if watch.check("fairsched_drr_score_machines", status) {
         no_nan("scores", &scores);
-        let worst = if metric == FAIRSCHED_DRR_METRIC_TETRIS { f64::NEG_INFINITY } else { f64::INFINITY };
+        let worst = if metric == FAIRSCHED_DRR_METRIC_TETRIS {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
         for (&fit, &score) in fits.iter().zip(&scores) {
-            assert!(fit || score == worst, "a machine that does not fit scored {score}");
+            assert!(
+                fit || score == worst,
+                "a machine that does not fit scored {score}"
+            );
         }
     }
 }
@@ -197,6 +230,9 @@ fn reprovision(input: &mut Input) {
     };
     if watch.check("fairsched_drr_reprovision", status) {
         no_nan("reprovisioned", &remaining);
-        assert!(remaining.iter().all(|&r| r >= 0.0), "negative amount in {remaining:?}");
+        assert!(
+            remaining.iter().all(|&r| r >= 0.0),
+            "negative amount in {remaining:?}"
+        );
     }
 }

@@ -8,19 +8,14 @@
 //! is NaN, the transfers never raise Σ JCT, which is the sum of the JCTs written, and a
 //! rebalance leaves every job that held cores at least θ.
 
-use crate::input::Input;
-use crate::watch::{no_nan, Block, Watch};
+use super::input::Input;
+use super::watch::{no_nan, Block, Watch};
+use super::Target;
 use fairsched::ffi::hai::*;
 
 /// Runs the HAI target on `data`.
 pub fn run(data: &[u8]) {
-    let mut input = Input::new(data);
-    let Some(workspace) = Workspace::init(&mut input) else {
-        return;
-    };
-    while !input.is_empty() {
-        workspace.allocate(&mut input);
-    }
+    super::drive::<Workspace>(data);
 }
 
 /// A random batch: θ, caps, the JCT tables and a current allocation.
@@ -43,13 +38,27 @@ impl Batch {
         };
         for _ in 0..jobs {
             let steps = input.below(5) as u32;
-            let cap = if input.one_in(16) { steps * theta + 1 } else { steps * theta };
+            let cap = if input.one_in(16) {
+                steps * theta + 1
+            } else {
+                steps * theta
+            };
             batch.caps.push(cap);
-            batch.cores.push(theta * input.below(steps as usize + 1) as u32);
-            let wait = if input.one_in(2) { f64::INFINITY } else { 1.0 + input.below(64) as f64 };
+            batch
+                .cores
+                .push(theta * input.below(steps as usize + 1) as u32);
+            let wait = if input.one_in(2) {
+                f64::INFINITY
+            } else {
+                1.0 + input.below(64) as f64
+            };
             batch.jct.push(wait);
             for _ in 0..steps {
-                let jct = if input.one_in(32) { input.number() } else { 0.5 + input.below(64) as f64 / 4.0 };
+                let jct = if input.one_in(32) {
+                    input.number()
+                } else {
+                    0.5 + input.below(64) as f64 / 4.0
+                };
                 batch.jct.push(jct);
             }
         }
@@ -72,7 +81,7 @@ struct Workspace {
     handle: *mut FairschedHai,
 }
 
-impl Workspace {
+impl Target for Workspace {
     /// Asks for the storage size and builds the workspace, either possibly invalid.
     fn init(input: &mut Input) -> Option<Self> {
         let capacity = input.below(9) as u32;
@@ -85,6 +94,12 @@ impl Workspace {
         Some(Workspace { block, handle })
     }
 
+    fn step(&mut self, input: &mut Input) {
+        self.allocate(input);
+    }
+}
+
+impl Workspace {
     /// One call on a random batch by a random method.
     fn allocate(&self, input: &mut Input) {
         let batch = Batch::random(input);
@@ -104,7 +119,10 @@ impl Workspace {
             .watched(Watch::new())
             .slice(&cores)
             .slice(&jct)
-            .bytes((&raw const summary).cast(), size_of::<FairschedHaiSummary>());
+            .bytes(
+                (&raw const summary).cast(),
+                size_of::<FairschedHaiSummary>(),
+            );
         let status = unsafe {
             fairsched_hai_allocate(
                 input.or_null(self.handle),
@@ -125,13 +143,28 @@ impl Workspace {
         if !watch.check("fairsched_hai_allocate", status) {
             return;
         }
-        no_nan("HAI", &[jct.as_slice(), &[summary.jct_sum_start, summary.jct_sum]].concat());
-        assert!(summary.jct_sum <= summary.jct_sum_start, "transfers raised Σ JCT: {summary:?}");
-        assert!(cores.iter().map(|&c| u64::from(c)).sum::<u64>() <= u64::from(total), "{cores:?}");
+        no_nan(
+            "HAI",
+            &[jct.as_slice(), &[summary.jct_sum_start, summary.jct_sum]].concat(),
+        );
+        assert!(
+            summary.jct_sum <= summary.jct_sum_start,
+            "transfers raised Σ JCT: {summary:?}"
+        );
+        assert!(
+            cores.iter().map(|&c| u64::from(c)).sum::<u64>() <= u64::from(total),
+            "{cores:?}"
+        );
         let mut sum = 0.0;
         for (j, (&c, &cap)) in cores.iter().zip(&batch.caps).enumerate() {
-            assert!(c <= cap && c % batch.theta == 0, "job {j}: {c} cores of {cap}");
-            assert_eq!(jct[j].to_bits(), batch.table(j)[(c / batch.theta) as usize].to_bits());
+            assert!(
+                c <= cap && c % batch.theta == 0,
+                "job {j}: {c} cores of {cap}"
+            );
+            assert_eq!(
+                jct[j].to_bits(),
+                batch.table(j)[(c / batch.theta) as usize].to_bits()
+            );
             if method == FAIRSCHED_HAI_REBALANCE && held[j] > 0 {
                 assert!(c >= batch.theta, "job {j} lost every core it held");
             }

@@ -24,6 +24,8 @@ pub mod paf;
 mod input;
 mod watch;
 
+use input::Input;
+
 /// The targets by name, as `cargo fuzz` and the corpus directories call them.
 pub const TARGETS: [(&str, fn(&[u8])); 5] = [
     ("cfq", cfq::run),
@@ -32,3 +34,24 @@ pub const TARGETS: [(&str, fn(&[u8])); 5] = [
     ("hai", hai::run),
     ("paf", paf::run),
 ];
+
+/// A target over one object built from the first bytes, then driven by one random call a
+/// step until the bytes run out.
+trait Target: Sized {
+    /// Builds the object; `None` when the build failed (as it must, on bad input): the run
+    /// ends there.
+    fn init(input: &mut Input) -> Option<Self>;
+
+    /// One random call, and the checks after it.
+    fn step(&mut self, input: &mut Input);
+}
+
+/// Runs target `T` on `data`.
+fn drive<T: Target>(data: &[u8]) {
+    let mut input = Input::new(data);
+    if let Some(mut target) = T::init(&mut input) {
+        while !input.is_empty() {
+            target.step(&mut input);
+        }
+    }
+}

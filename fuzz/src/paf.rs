@@ -10,25 +10,15 @@
 //! out; an Ernest fit is non-negative, a tabulated curve never falls, an envelope lies on or
 //! above its curve.
 
-use crate::input::Input;
-use crate::watch::{no_nan, Block, Watch};
+use super::input::Input;
+use super::watch::{no_nan, Block, Watch};
+use super::Target;
 use fairsched::ffi::paf::*;
 use std::ptr;
 
 /// Runs the PAF target on `data`.
 pub fn run(data: &[u8]) {
-    let mut input = Input::new(data);
-    let Some(workspace) = Workspace::init(&mut input) else {
-        return;
-    };
-    while !input.is_empty() {
-        match input.below(6) {
-            0 | 1 => workspace.allocate(&mut input),
-            2 => workspace.enforce(&mut input),
-            3 => ernest(&mut input),
-            _ => curve(&mut input),
-        }
-    }
+    super::drive::<Workspace>(data);
 }
 
 /// A progress curve of `demand + 1` points: mostly valid (0, then never falling), with a
@@ -40,7 +30,11 @@ fn random_curve(input: &mut Input, demand: usize) -> Vec<f64> {
             if input.one_in(24) {
                 input.number()
             } else {
-                total += if x == 0 { 0.0 } else { input.below(8) as f64 / 4.0 };
+                total += if x == 0 {
+                    0.0
+                } else {
+                    input.below(8) as f64 / 4.0
+                };
                 total
             }
         })
@@ -103,7 +97,7 @@ struct Workspace {
     handle: *mut FairschedPaf,
 }
 
-impl Workspace {
+impl Target for Workspace {
     /// Asks for the storage size and builds the workspace, either possibly invalid.
     fn init(input: &mut Input) -> Option<Self> {
         let capacity = input.below(9) as u32;
@@ -116,11 +110,26 @@ impl Workspace {
         Some(Workspace { block, handle })
     }
 
+    fn step(&mut self, input: &mut Input) {
+        match input.below(6) {
+            0 | 1 => self.allocate(input),
+            2 => self.enforce(input),
+            3 => ernest(input),
+            _ => curve(input),
+        }
+    }
+}
+
+impl Workspace {
     /// Algorithm 1 on random jobs by a random method, then by the other one.
     fn allocate(&self, input: &mut Input) {
         let jobs = Jobs::random(input);
         let slots = input.count(40) as u32;
-        let alpha = if input.one_in(8) { input.number() } else { input.below(5) as f64 / 4.0 };
+        let alpha = if input.one_in(8) {
+            input.number()
+        } else {
+            input.below(5) as f64 / 4.0
+        };
         let method = input.below(3) as u32;
         let null = input.one_in(16);
         let Some(first) = self.run_allocate(&jobs, slots, alpha, method, null) else {
@@ -128,7 +137,11 @@ impl Workspace {
         };
         let other = FAIRSCHED_PAF_LITERAL + FAIRSCHED_PAF_FAST - method;
         let second = self.run_allocate(&jobs, slots, alpha, other, false);
-        assert_eq!(second.as_ref(), Some(&first), "the literal and fast methods differ");
+        assert_eq!(
+            second.as_ref(),
+            Some(&first),
+            "the literal and fast methods differ"
+        );
 
         let n = jobs.weights.len();
         let demands: Vec<u64> = (0..n).map(|j| jobs.curve(j).len() as u64 - 1).collect();
@@ -136,24 +149,50 @@ impl Workspace {
         let [fair_progress, paf_progress, largest_loss] =
             [fair_progress, paf_progress, largest_loss].map(f64::from_bits);
         no_nan("PAF totals", &[fair_progress, paf_progress, largest_loss]);
-        no_nan("PAF progress", &[first.fair_progress.as_slice(), &first.paf_progress].concat());
-        assert_eq!(given, u64::from(slots).min(demands.iter().sum()), "slots given");
+        no_nan(
+            "PAF progress",
+            &[first.fair_progress.as_slice(), &first.paf_progress].concat(),
+        );
+        assert_eq!(
+            given,
+            u64::from(slots).min(demands.iter().sum()),
+            "slots given"
+        );
         assert_eq!(first.paf.iter().map(|&s| u64::from(s)).sum::<u64>(), given);
         assert_eq!(first.fair.iter().map(|&s| u64::from(s)).sum::<u64>(), given);
-        assert!(paf_progress >= fair_progress, "PAF lost progress: {first:?}");
-        assert!(largest_loss <= 1.0 - alpha + 1e-12, "a job lost more than 1 - α: {first:?}");
+        assert!(
+            paf_progress >= fair_progress,
+            "PAF lost progress: {first:?}"
+        );
+        assert!(
+            largest_loss <= 1.0 - alpha + 1e-12,
+            "a job lost more than 1 - α: {first:?}"
+        );
         for j in 0..n {
             let curve = jobs.curve(j);
             let (fair, min, paf) = (first.fair[j], first.min[j], first.paf[j]);
             assert!(min <= paf && u64::from(paf) <= demands[j] && u64::from(fair) <= demands[j]);
-            assert_eq!(first.fair_progress[j], curve[fair as usize], "fair progress of {j}");
-            assert_eq!(first.paf_progress[j], curve[paf as usize], "PAF progress of {j}");
+            assert_eq!(
+                first.fair_progress[j], curve[fair as usize],
+                "fair progress of {j}"
+            );
+            assert_eq!(
+                first.paf_progress[j], curve[paf as usize],
+                "PAF progress of {j}"
+            );
         }
     }
 
     /// One `fairsched_paf_allocate` call (with a NULL output if `null`): the outputs on
     /// success.
-    fn run_allocate(&self, jobs: &Jobs, slots: u32, alpha: f64, method: u32, null: bool) -> Option<Outputs> {
+    fn run_allocate(
+        &self,
+        jobs: &Jobs,
+        slots: u32,
+        alpha: f64,
+        method: u32,
+        null: bool,
+    ) -> Option<Outputs> {
         let n = jobs.weights.len();
         let mut out = Outputs {
             fair: vec![u32::MAX; n],
@@ -201,7 +240,13 @@ impl Workspace {
         };
         watch.check("fairsched_paf_allocate", status).then(|| {
             let t = &totals;
-            out.totals = [t.slots, t.moved, t.fair_progress.to_bits(), t.paf_progress.to_bits(), t.largest_loss.to_bits()];
+            out.totals = [
+                t.slots,
+                t.moved,
+                t.fair_progress.to_bits(),
+                t.paf_progress.to_bits(),
+                t.largest_loss.to_bits(),
+            ];
             out
         })
     }
@@ -213,7 +258,11 @@ impl Workspace {
         let running: Vec<u32> = (0..n).map(|_| input.below(6) as u32).collect();
         let mut given = vec![u32::MAX; input.below(12)];
         let mut assigned = usize::MAX;
-        let watch = self.block.watched(Watch::new()).slice(&given).value(&assigned);
+        let watch = self
+            .block
+            .watched(Watch::new())
+            .slice(&given)
+            .value(&assigned);
         let status = unsafe {
             fairsched_paf_enforce(
                 input.or_null(self.handle),
@@ -226,13 +275,23 @@ impl Workspace {
             )
         };
         if watch.check("fairsched_paf_enforce", status) {
-            let lacks: Vec<u32> = targets.iter().zip(&running).map(|(t, r)| t.saturating_sub(*r)).collect();
+            let lacks: Vec<u32> = targets
+                .iter()
+                .zip(&running)
+                .map(|(t, r)| t.saturating_sub(*r))
+                .collect();
             let mut counts = vec![0; n];
             for &j in &given[..assigned] {
                 counts[j as usize] += 1;
             }
-            assert!(counts.iter().zip(&lacks).all(|(c, l)| c <= l), "enforce overfilled a job");
-            assert_eq!(assigned, given.len().min(lacks.iter().sum::<u32>() as usize));
+            assert!(
+                counts.iter().zip(&lacks).all(|(c, l)| c <= l),
+                "enforce overfilled a job"
+            );
+            assert_eq!(
+                assigned,
+                given.len().min(lacks.iter().sum::<u32>() as usize)
+            );
         }
     }
 }
@@ -253,7 +312,10 @@ fn ernest(input: &mut Input) {
         )
     };
     if watch.check("fairsched_paf_ernest_fit", status) {
-        assert!(coefficients.iter().all(|a| a.is_finite() && *a >= 0.0), "{coefficients:?}");
+        assert!(
+            coefficients.iter().all(|a| a.is_finite() && *a >= 0.0),
+            "{coefficients:?}"
+        );
     }
     let given: [f64; 4] = core::array::from_fn(|_| input.number());
     let mut points = vec![f64::NAN; input.below(9)];
@@ -267,7 +329,10 @@ fn ernest(input: &mut Input) {
     };
     if watch.check("fairsched_paf_ernest_tabulate", status) {
         no_nan("tabulated curve", &points);
-        assert!(points.windows(2).all(|w| w[0] <= w[1]), "the curve falls: {points:?}");
+        assert!(
+            points.windows(2).all(|w| w[0] <= w[1]),
+            "the curve falls: {points:?}"
+        );
     }
 }
 
@@ -281,7 +346,10 @@ fn curve(input: &mut Input) {
         fairsched_paf_curve_check(input.reads(&points), points.len(), input.or_null(&mut from))
     };
     if watch.check("fairsched_paf_curve_check", status) {
-        assert!((from as usize) < points.len(), "concave from {from} of {points:?}");
+        assert!(
+            (from as usize) < points.len(),
+            "concave from {from} of {points:?}"
+        );
     }
     let mut envelope = vec![f64::NAN; points.len()];
     let watch = Watch::new().slice(&envelope);
@@ -294,6 +362,9 @@ fn curve(input: &mut Input) {
     };
     if watch.check("fairsched_paf_concave_envelope", status) {
         no_nan("envelope", &envelope);
-        assert!(envelope.iter().zip(&points).all(|(e, p)| e >= p), "{envelope:?} below {points:?}");
+        assert!(
+            envelope.iter().zip(&points).all(|(e, p)| e >= p),
+            "{envelope:?} below {points:?}"
+        );
     }
 }

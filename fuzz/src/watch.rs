@@ -1,7 +1,7 @@
 //! The no-harm contract of every export: it never panics, and when it fails it leaves every
 //! byte it could have written as it was.
 
-use crate::input::Input;
+use super::input::Input;
 use fairsched::ffi::{fairsched_status_message, FairschedStatus};
 use std::ffi::{c_void, CStr};
 use std::mem::size_of_val;
@@ -71,7 +71,10 @@ impl Watch {
 
 /// Asserts that no number in `values` is NaN (`what` names them in the message).
 pub fn no_nan(what: &str, values: &[f64]) {
-    assert!(!values.iter().any(|x| x.is_nan()), "{what}: NaN in {values:?}");
+    assert!(
+        !values.iter().any(|x| x.is_nan()),
+        "{what}: NaN in {values:?}"
+    );
 }
 
 /// Caller memory for an `_init` export: `len` bytes starting `misalign` bytes after an
