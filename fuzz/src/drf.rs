@@ -48,7 +48,7 @@ fn fit_one_by_one(free: &[f64], started: &[u64], demands: &[Option<Vec<f64>>]) {
 
 /// Asserts that `tasks[i]` tasks of each user's demand (row-major, `kinds` a row) fit in
 /// `capacity`, up to rounding.
-fn fit_together(capacity: &[f64], demands: &[f64], tasks: impl Iterator<Item = f64>) {
+fn fit_together(capacity: &[f64], demands: &[f64], tasks: &[f64]) {
     let mut used = vec![0.0; capacity.len()];
     for (row, n) in demands.chunks_exact(capacity.len()).zip(tasks) {
         for (total, &d) in used.iter_mut().zip(row) {
@@ -56,7 +56,10 @@ fn fit_together(capacity: &[f64], demands: &[f64], tasks: impl Iterator<Item = f
         }
     }
     for (&total, &c) in used.iter().zip(capacity) {
-        assert!(total <= c * (1.0 + 1e-9), "{total} allocated of {c}");
+        assert!(
+            total <= c * (1.0 + 1e-9),
+            "{total} allocated of {c}: tasks {tasks:?} of {demands:?} on {capacity:?}"
+        );
     }
 }
 
@@ -363,7 +366,7 @@ fn divisible(input: &mut Input) {
             "divisible DRF",
             &[tasks.as_slice(), &shares, &[phi]].concat(),
         );
-        fit_together(&users.capacity, &users.demands, tasks.iter().copied());
+        fit_together(&users.capacity, &users.demands, &tasks);
     }
 }
 
@@ -422,10 +425,7 @@ fn qknobler(input: &mut Input) {
             "QKnobler",
             &[fair.as_slice(), &efficient, &numbers, residual].concat(),
         );
-        fit_together(
-            &users.capacity,
-            &users.demands,
-            whole.iter().map(|&w| w as f64),
-        );
+        let whole: Vec<f64> = whole.iter().map(|&w| w as f64).collect();
+        fit_together(&users.capacity, &users.demands, &whole);
     }
 }

@@ -39,7 +39,6 @@ fn amount(input: &mut Input) -> f64 {
 /// the capacity) and a t_run (mostly within the horizon).
 struct Machine {
     kinds: usize,
-    steps: usize,
     capacity: Vec<f64>,
     available: Vec<f64>,
     t_run: u32,
@@ -56,7 +55,6 @@ impl Machine {
         let t_run = input.below(steps + 2) as u32;
         Machine {
             kinds,
-            steps,
             capacity,
             available,
             t_run,

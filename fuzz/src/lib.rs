@@ -26,8 +26,11 @@ mod watch;
 
 use input::Input;
 
+/// A target's entry point: runs it on one input, panicking when a check fails.
+pub type Run = fn(&[u8]);
+
 /// The targets by name, as `cargo fuzz` and the corpus directories call them.
-pub const TARGETS: [(&str, fn(&[u8])); 5] = [
+pub const TARGETS: [(&str, Run); 5] = [
     ("cfq", cfq::run),
     ("drf", drf::run),
     ("drr", drr::run),

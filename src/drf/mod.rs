@@ -38,4 +38,4 @@ mod users;
 
 pub use divisible::Divisible;
 pub use queue::{check_config, Borrowed, DrfQueue, Inline, UserInfo, UserRow, HEAPS};
-pub use users::Users;
+pub use users::{Users, SCALE};

@@ -14,9 +14,10 @@
 //! [`DrfQueue::allocate_round`] is discrete DRF, progressive filling one task at a time: the
 //! lowest-share active user whose next task fits the free resources gets it, until none fits.
 
+use super::users;
 use crate::heap::{self, Heap, Key};
 use crate::id_index::{self, Links, LowerId, Row, TableHead};
-use crate::num::{self, order_bits};
+use crate::num::order_bits;
 use crate::resources::Resources;
 use crate::table::{self, Parts, PartsMut, Storage, Vacant};
 use crate::{Error, Result};
@@ -171,12 +172,14 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
         self.active
     }
 
-    /// Adds user `id` with `weight` (finite, positive) and per-task `demand` (one amount per
-    /// kind of the capacity), with no task running or pending.
+    /// Adds user `id` with `weight` (finite, positive, within [`users::SCALE`]) and per-task
+    /// `demand` (one amount per kind of the capacity, its dominant share within
+    /// [`users::SCALE`]), with no task running or pending.
     pub fn add_user(&mut self, id: u64, weight: f64, demand: &[f64]) -> Result<()> {
-        let weight = num::positive(weight)?;
+        let weight = users::checked_weight(weight)?;
         let demand = Resources::demand(demand)?;
         self.capacity.same_kinds(&demand)?;
+        let dominant = users::task_share(&demand, &self.capacity)?;
         if self.row_of(id).is_ok() {
             return Err(Error::DuplicateId);
         }
@@ -187,7 +190,7 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
                 id,
                 weight,
                 demand,
-                dominant: demand.dominant_share(&self.capacity),
+                dominant,
                 ..UserRow::VACANT
             };
         }

@@ -6,6 +6,32 @@ use crate::num;
 use crate::resources::Resources;
 use crate::{Error, Result};
 
+/// The range of a weight and of a task's dominant share `δ`: `[1 / SCALE, SCALE]`, 2^60
+/// ([`Error::OutOfRange`] outside). Within it every derived quantity (`w / δ`, `φ`, a user's
+/// tasks and shares, the queue's weighted shares) is finite and positive, with room to spare
+/// for sums over any number of users; outside it they overflow or underflow (a weight of
+/// 1e-300 once made `φ` zero and a user's tasks infinite).
+pub const SCALE: f64 = 1_152_921_504_606_846_976.0;
+
+/// `x` if it lies within `[1 / SCALE, SCALE]`.
+fn in_scale(x: f64) -> Result<f64> {
+    if (1.0 / SCALE..=SCALE).contains(&x) {
+        Ok(x)
+    } else {
+        Err(Error::OutOfRange)
+    }
+}
+
+/// A user's weight: finite, positive, within [`SCALE`].
+pub(crate) fn checked_weight(weight: f64) -> Result<f64> {
+    in_scale(num::positive(weight)?)
+}
+
+/// `δ`, the dominant share of `capacity` one task of `demand` takes, within [`SCALE`].
+pub(crate) fn task_share(demand: &Resources, capacity: &Resources) -> Result<f64> {
+    in_scale(demand.dominant_share(capacity))
+}
+
 /// Validated users sharing a capacity (SPEC.md § DRF: capacities `r_k`, weights `w_i`,
 /// demands `d_ik`).
 #[derive(Clone, Copy, Debug)]
@@ -16,9 +42,10 @@ pub struct Users<'a> {
 }
 
 impl<'a> Users<'a> {
-    /// Users with `weights[i]` (finite, positive) and demands in row-major order
-    /// (`weights.len() * capacity.len()` amounts, each finite and not negative, no row all
-    /// zero), sharing `capacity` (1 to 8 kinds, each positive).
+    /// Users with `weights[i]` (finite, positive, within [`SCALE`]) and demands in row-major
+    /// order (`weights.len() * capacity.len()` amounts, each finite and not negative, no row
+    /// all zero, each row's dominant share within [`SCALE`]), sharing `capacity` (1 to 8
+    /// kinds, each positive).
     pub fn new(capacity: &[f64], weights: &'a [f64], demands: &'a [f64]) -> Result<Self> {
         let capacity = Resources::capacity(capacity)?;
         if weights.is_empty() {
@@ -28,10 +55,10 @@ impl<'a> Users<'a> {
             return Err(Error::LengthMismatch);
         }
         for &w in weights {
-            num::positive(w)?;
+            checked_weight(w)?;
         }
         for row in demands.chunks_exact(capacity.kinds()) {
-            Resources::demand(row)?;
+            task_share(&Resources::demand(row)?, &capacity)?;
         }
         Ok(Users {
             capacity,
