@@ -158,3 +158,44 @@ fn discrete_sharing_incentive_deficits_are_measured() {
     println!("discrete DRF: {short} of {cases} instances leave some user short of its equal partition; worst deficit {worst} tasks");
     assert!(short > 0 && short < cases);
 }
+
+/// Found by the fuzz harness: a weight or a task's dominant share far from 1 made `φ` zero or
+/// infinite, so that divisible DRF gave a user infinite tasks and QKnobler NaN. Both are now
+/// rejected outside `[1 / SCALE, SCALE]`, by the closed forms and the queue alike, and the
+/// ends of the range are accepted.
+#[test]
+fn weights_and_task_shares_outside_the_scale_are_rejected() {
+    use fairsched::drf::SCALE;
+    use fairsched::Error;
+    let cases: [(&[f64], f64, &[f64]); 3] = [
+        // δ = 15.4375 / 2^-1022 overflows to infinity.
+        (&[f64::MIN_POSITIVE], 8.5, &[15.4375]),
+        // w / δ underflowed to zero, and φ with it.
+        (
+            &[16.4375, 17.5625, 22.9375],
+            1e-300,
+            &[7.875, 9.875, 2.3e18],
+        ),
+        // δ = 2^-70.
+        (&[2f64.powi(70)], 1.0, &[1.0]),
+    ];
+    for (capacity, weight, demand) in cases {
+        let weights = [weight];
+        let users = Users::new(capacity, &weights, demand);
+        assert_eq!(
+            users.err(),
+            Some(Error::OutOfRange),
+            "{capacity:?} {weight} {demand:?}"
+        );
+        let mut queue = DrfQueue::<Inline<2>>::new(capacity).unwrap();
+        assert_eq!(queue.add_user(1, weight, demand), Err(Error::OutOfRange));
+        assert!(queue.is_empty());
+    }
+    for weight in [1.0 / SCALE, SCALE] {
+        let (weights, demands) = ([weight, 1.0], [SCALE, 1.0 / SCALE]);
+        let users = Users::new(&[1.0], &weights, &demands).unwrap();
+        let drf = Divisible::of(&users);
+        assert!(drf.phi.is_finite() && drf.phi > 0.0);
+        assert!((0..2).all(|i| drf.tasks(&users, i).is_finite()));
+    }
+}
