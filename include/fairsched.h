@@ -657,8 +657,8 @@ fairsched_status fairsched_drf_queue_init(void *memory,
                                           fairsched_drf_queue **out_queue);
 
 /**
- * Adds user `id` with `weight` and per-task `demand` (`kinds` amounts). Wraps
- * `DrfQueue::add_user`.
+ * Adds user `id` with `weight` and per-task `demand` (`kinds` amounts), both within the
+ * range the module documentation gives. Wraps `DrfQueue::add_user`.
  *
  * # Safety
  * `queue` must be NULL or a live handle from `fairsched_drf_queue_init`; `demand` must hold

@@ -2,7 +2,9 @@
 //! memory the caller provides (`fairsched_drf_queue_storage_size` / `_init`, as for CFQ).
 //!
 //! Users' demands are row-major: user `i`'s demand is `demands[i * kinds .. (i + 1) * kinds]`,
-//! with `kinds` the number of resource kinds of the capacity (1 to 8).
+//! with `kinds` the number of resource kinds of the capacity (1 to 8). A weight, and the
+//! dominant share of the capacity one task takes, must lie within [2^-60, 2^60]
+//! (`OUT_OF_RANGE` otherwise): beyond, DRF's quantities overflow or underflow.
 
 use super::{boundary, read, read_slice, table, write, write_slice, FairschedStatus, Status};
 use crate::drf::{self, Divisible, DrfQueue, UserRow, Users, HEAPS};
@@ -155,8 +157,8 @@ pub unsafe extern "C" fn fairsched_drf_queue_init(
     })
 }
 
-/// Adds user `id` with `weight` and per-task `demand` (`kinds` amounts). Wraps
-/// `DrfQueue::add_user`.
+/// Adds user `id` with `weight` and per-task `demand` (`kinds` amounts), both within the
+/// range the module documentation gives. Wraps `DrfQueue::add_user`.
 ///
 /// # Safety
 /// `queue` must be NULL or a live handle from `fairsched_drf_queue_init`; `demand` must hold
