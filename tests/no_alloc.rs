@@ -38,6 +38,24 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
+/// An object of the C ABI built in `memory` by its `_storage_size` and `_init` exports, both
+/// asserted to succeed. Allocates nothing.
+#[cfg(feature = "ffi")]
+fn build<T>(
+    memory: &mut [u64],
+    storage_size: impl FnOnce(*mut usize) -> fairsched::ffi::FairschedStatus,
+    init: impl FnOnce(*mut std::ffi::c_void, usize, *mut *mut T) -> fairsched::ffi::FairschedStatus,
+) -> *mut T {
+    use fairsched::ffi::FairschedStatus;
+    let mut size = 0;
+    assert_eq!(storage_size(&mut size), FairschedStatus::Ok);
+    assert!(size <= size_of_val(memory));
+    let mut object = std::ptr::null_mut();
+    let status = init(memory.as_mut_ptr().cast(), size, &mut object);
+    assert_eq!(status, FairschedStatus::Ok);
+    object
+}
+
 /// Arrivals, stages, batch offers, completions, removals, errors and queries on 64 jobs.
 fn workload(cfq: &mut Cfq<Inline<64>>) {
     let mut given = [0; 16];
@@ -79,15 +97,11 @@ fn c_abi_does_not_allocate() {
     let mut memory = vec![0u64; 4096];
     let before = allocations();
     unsafe {
-        let mut size = 0;
-        assert_eq!(
-            fairsched_cfq_storage_size(64, &mut size),
-            FairschedStatus::Ok
+        let cfq = build(
+            &mut memory,
+            |size| fairsched_cfq_storage_size(64, size),
+            |at, size, out| fairsched_cfq_init(at, size, 64, 4, 0.0, out),
         );
-        assert!(size <= memory.len() * 8);
-        let mut cfq = ptr::null_mut();
-        let status = fairsched_cfq_init(memory.as_mut_ptr().cast(), size, 64, 4, 0.0, &mut cfq);
-        assert_eq!(status, FairschedStatus::Ok);
         let mut given = [0u64; 16];
         let mut assigned = 0;
         let (mut info, mut stats) = (std::mem::zeroed(), std::mem::zeroed());
@@ -140,14 +154,11 @@ fn drf_and_qknobler_c_abi_do_not_allocate() {
     let mut started = [0u64; 32];
     let before = allocations();
     unsafe {
-        let mut size = 0;
-        let status = fairsched_drf_queue_storage_size(8, &mut size);
-        assert_eq!(status, FairschedStatus::Ok);
-        assert!(size <= memory.len() * 8);
-        let mut queue = std::ptr::null_mut();
-        let at = memory.as_mut_ptr().cast();
-        let status = fairsched_drf_queue_init(at, size, 8, capacity.as_ptr(), 2, &mut queue);
-        assert_eq!(status, FairschedStatus::Ok);
+        let queue = build(
+            &mut memory,
+            |size| fairsched_drf_queue_storage_size(8, size),
+            |at, size, out| fairsched_drf_queue_init(at, size, 8, capacity.as_ptr(), 2, out),
+        );
         for id in 0..2u64 {
             let demand = demands[id as usize * 2..].as_ptr();
             fairsched_drf_queue_add_user(queue, id, weights[id as usize], demand, 2);
@@ -246,15 +257,11 @@ fn paf_c_abi_does_not_allocate() {
     let (mut given, mut table, mut coefficients) = ([0u32; 4], [0.0; 9], [0.0; 4]);
     let before = allocations();
     unsafe {
-        let mut size = 0;
-        assert_eq!(
-            fairsched_paf_storage_size(4, &mut size),
-            FairschedStatus::Ok
+        let paf = build(
+            &mut memory,
+            |size| fairsched_paf_storage_size(4, size),
+            |at, size, out| fairsched_paf_init(at, size, 4, out),
         );
-        assert!(size <= memory.len() * 8);
-        let mut paf = std::ptr::null_mut();
-        let status = fairsched_paf_init(memory.as_mut_ptr().cast(), size, 4, &mut paf);
-        assert_eq!(status, FairschedStatus::Ok);
         let mut totals = std::mem::zeroed();
         for method in [FAIRSCHED_PAF_LITERAL, FAIRSCHED_PAF_FAST] {
             let status = fairsched_paf_allocate(
@@ -498,7 +505,6 @@ fn hai_rust_api_does_not_allocate() {
 #[test]
 fn hai_c_abi_does_not_allocate() {
     use fairsched::ffi::hai::*;
-    use fairsched::ffi::FairschedStatus;
 
     let (caps, jct) = hai_batch(40);
     let mut memory = vec![0u64; 1024];
@@ -510,15 +516,11 @@ fn hai_c_abi_does_not_allocate() {
     };
     let before = allocations();
     unsafe {
-        let mut size = 0;
-        assert_eq!(
-            fairsched_hai_storage_size(40, &mut size),
-            FairschedStatus::Ok
+        let hai = build(
+            &mut memory,
+            |size| fairsched_hai_storage_size(40, size),
+            |at, size, out| fairsched_hai_init(at, size, 40, out),
         );
-        assert!(size <= memory.len() * 8);
-        let mut hai = std::ptr::null_mut();
-        let status = fairsched_hai_init(memory.as_mut_ptr().cast(), size, 40, &mut hai);
-        assert_eq!(status, FairschedStatus::Ok);
         // Allocate last: its summary shows transfers (3 is an unknown method).
         for method in [3, 0, 2, 1] {
             fairsched_hai_allocate(
