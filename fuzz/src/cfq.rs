@@ -13,7 +13,7 @@ use fairsched::ffi::cfq::*;
 use std::ptr;
 
 /// Ids are drawn below this, so that calls hit known, unknown and duplicate ids alike.
-const IDS: u64 = 24;
+const IDS: u64 = 10;
 
 /// Runs the CFQ target on `data`.
 pub fn run(data: &[u8]) {

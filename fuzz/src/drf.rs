@@ -16,7 +16,7 @@ use fairsched::ffi::qknobler::*;
 use std::ptr;
 
 /// Ids are drawn below this, so that calls hit known, unknown and duplicate ids alike.
-const IDS: u64 = 12;
+const IDS: u64 = 6;
 
 /// Runs the DRF target on `data`.
 pub fn run(data: &[u8]) {
