@@ -3,8 +3,10 @@
 //! negative and huge numbers, unknown and duplicate ids, times going backwards, lengths that
 //! do not match, full capacities), and checking after every call:
 //! - no call panics (`FAIRSCHED_STATUS_PANIC` is a bug);
-//! - a failed call changed nothing, byte for byte: neither the caller memory holding the
-//!   object nor any output or in-out array (see [`watch::Watch`]);
+//! - a failed call changed nothing, byte for byte: neither the caller memory holding a
+//!   scheduler (CFQ, the DRF queue) nor any output or in-out array (see [`watch::Watch`]); a
+//!   read-only call does not change the scheduler either. (PAF's and HAI's workspaces are
+//!   scratch space that holds nothing between calls: those are not watched.)
 //! - the documented invariants of each algorithm hold (listed in each module).
 //!
 //! The targets go through the C ABI, not the Rust API, because the C ABI is the contract every
