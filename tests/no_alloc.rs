@@ -197,21 +197,15 @@ fn drf_and_qknobler_c_abi_do_not_allocate() {
         assert!(n > 0 && round.started > 0 && found && info.running > 0 && stats.users == 1);
 
         let mut phi = 0.0;
-        let args = (
-            capacity.as_ptr(),
-            2,
-            weights.as_ptr(),
-            2,
-            demands.as_ptr(),
-            4,
-        );
+        // The users, as both calls take them.
+        let (c, w, d) = (capacity.as_ptr(), weights.as_ptr(), demands.as_ptr());
         let status = fairsched_drf_divisible(
-            args.0,
-            args.1,
-            args.2,
-            args.3,
-            args.4,
-            args.5,
+            c,
+            2,
+            w,
+            2,
+            d,
+            4,
             tasks.as_mut_ptr(),
             2,
             shares.as_mut_ptr(),
@@ -221,12 +215,12 @@ fn drf_and_qknobler_c_abi_do_not_allocate() {
         assert_eq!(status, FairschedStatus::Ok);
         let mut summary = std::mem::zeroed();
         let status = fairsched_qknobler_allocate(
-            args.0,
-            args.1,
-            args.2,
-            args.3,
-            args.4,
-            args.5,
+            c,
+            2,
+            w,
+            2,
+            d,
+            4,
             0.5,
             tasks.as_mut_ptr(),
             2,
