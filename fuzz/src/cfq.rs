@@ -7,7 +7,7 @@
 //! (virtual finish, arrival, id), which `offer` hands out first and never more slots than asked.
 
 use super::input::Input;
-use super::watch::{no_nan, Block, Watch};
+use super::watch::{no_nan, Block, Out, Watch};
 use super::Target;
 use fairsched::ffi::cfq::*;
 use std::ptr;
@@ -254,21 +254,11 @@ impl Scheduler {
 
     /// Job `id`, if reachable; a failure must write nothing into the info.
     fn job(&self, id: u64) -> Option<FairschedCfqJobInfo> {
-        let mut info = FairschedCfqJobInfo {
-            id: u64::MAX,
-            arrival: f64::NAN,
-            slot_time: f64::NAN,
-            virtual_finish: f64::NAN,
-            gps_completion: f64::NAN,
-            completion: f64::NAN,
-            weight: 0,
-            pending_tasks: 0,
-            backlogged: false,
-            gps_active: false,
-            completed: false,
-        };
-        let watch = Watch::new().bytes((&raw const info).cast(), size_of::<FairschedCfqJobInfo>());
-        let status = unsafe { fairsched_cfq_job_get(self.handle, id, &mut info) };
-        watch.check("fairsched_cfq_job_get", status).then_some(info)
+        let mut info = Out::new();
+        let watch = Watch::new().out(&info);
+        let status = unsafe { fairsched_cfq_job_get(self.handle, id, info.ptr()) };
+        watch
+            .check("fairsched_cfq_job_get", status)
+            .then(|| info.into_inner())
     }
 }

@@ -9,7 +9,7 @@
 //! what was free, one after the other, and the stateless allocations fit in the capacity.
 
 use super::input::Input;
-use super::watch::{no_nan, Block, Watch};
+use super::watch::{no_nan, Block, Out, Watch};
 use super::Target;
 use fairsched::ffi::drf::*;
 use fairsched::ffi::qknobler::*;
@@ -220,14 +220,8 @@ impl Queue {
             .map(|m| m * input.below(3) as f64 / 2.0)
             .collect();
         let mut ids = vec![u64::MAX; input.below(6)];
-        let mut round = FairschedQknoblerRound {
-            started: usize::MAX,
-            fairness: usize::MAX,
-        };
-        let watch = state.slice(&ids).bytes(
-            (&raw const round).cast(),
-            size_of::<FairschedQknoblerRound>(),
-        );
+        let mut round = Out::<FairschedQknoblerRound>::new();
+        let watch = state.slice(&ids).out(&round);
         let status = unsafe {
             fairsched_qknobler_round(
                 queue,
@@ -238,10 +232,11 @@ impl Queue {
                 idle.len(),
                 input.or_null(ids.as_mut_ptr()),
                 ids.len(),
-                input.or_null(&mut round),
+                input.or_null(round.ptr()),
             )
         };
         if watch.check("fairsched_qknobler_round", status) {
+            let round = round.into_inner();
             assert!(round.fairness <= round.started && round.started <= ids.len());
             fit_one_by_one(&idle, &ids[..round.started], &self.demands);
         }
@@ -299,20 +294,12 @@ impl Queue {
 
     /// User `id`, if present; a failure must write nothing into the info.
     fn user(&self, id: u64) -> Option<FairschedDrfUserInfo> {
-        let mut info = FairschedDrfUserInfo {
-            id: u64::MAX,
-            running: u64::MAX,
-            pending: u64::MAX,
-            weight: f64::NAN,
-            dominant_share: f64::NAN,
-            weighted_share: f64::NAN,
-            task_share: f64::NAN,
-        };
-        let watch = Watch::new().bytes((&raw const info).cast(), size_of::<FairschedDrfUserInfo>());
-        let status = unsafe { fairsched_drf_queue_user_get(self.handle, id, &mut info) };
+        let mut info = Out::new();
+        let watch = Watch::new().out(&info);
+        let status = unsafe { fairsched_drf_queue_user_get(self.handle, id, info.ptr()) };
         watch
             .check("fairsched_drf_queue_user_get", status)
-            .then_some(info)
+            .then(|| info.into_inner())
     }
 }
 
@@ -382,23 +369,12 @@ fn qknobler(input: &mut Input) {
     let mut fair = vec![f64::NAN; input.skewed(n)];
     let mut efficient = vec![f64::NAN; input.skewed(n)];
     let mut whole = vec![u64::MAX; input.skewed(n)];
-    let mut summary = FairschedQknoblerSummary {
-        rho: f64::NAN,
-        phi: f64::NAN,
-        theta: f64::NAN,
-        sharing_incentive_rho: f64::NAN,
-        efficiency: f64::NAN,
-        residual: [f64::NAN; FAIRSCHED_MAX_RESOURCE_KINDS],
-        kinds: u32::MAX,
-    };
+    let mut summary = Out::<FairschedQknoblerSummary>::new();
     let watch = Watch::new()
         .slice(&fair)
         .slice(&efficient)
         .slice(&whole)
-        .bytes(
-            (&raw const summary).cast(),
-            size_of::<FairschedQknoblerSummary>(),
-        );
+        .out(&summary);
     let status = unsafe {
         fairsched_qknobler_allocate(
             input.reads(&users.capacity),
@@ -414,11 +390,11 @@ fn qknobler(input: &mut Input) {
             efficient.len(),
             input.or_null(whole.as_mut_ptr()),
             whole.len(),
-            input.or_null(&mut summary),
+            input.or_null(summary.ptr()),
         )
     };
     if watch.check("fairsched_qknobler_allocate", status) {
-        let s = &summary;
+        let s = summary.into_inner();
         let numbers = [s.rho, s.phi, s.theta, s.sharing_incentive_rho, s.efficiency];
         let residual = &s.residual[..s.kinds as usize];
         no_nan(

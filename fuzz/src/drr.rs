@@ -10,7 +10,7 @@
 //! produces a negative amount.
 
 use super::input::Input;
-use super::watch::{no_nan, Watch};
+use super::watch::{no_nan, Out, Watch};
 use fairsched::ffi::drr::*;
 
 /// Runs the DRR target on `data`.
@@ -102,16 +102,12 @@ fn min_frag(input: &mut Input) {
         .collect();
     let demands_len = input.skewed(demands.len()).min(demands.len());
     let mut placements = vec![u32::MAX; input.skewed(executors)];
-    let mut beat = FairschedDrrHeartbeat {
-        placed: usize::MAX,
-        t_run: u32::MAX,
-        drr: f64::NAN,
-    };
+    let mut beat = Out::<FairschedDrrHeartbeat>::new();
     let before = m.available.clone();
     let watch = Watch::new()
         .slice(&m.available)
         .slice(&placements)
-        .bytes((&raw const beat).cast(), size_of::<FairschedDrrHeartbeat>());
+        .out(&beat);
     let status = unsafe {
         fairsched_drr_min_frag(
             input.reads(&m.capacity),
@@ -126,12 +122,13 @@ fn min_frag(input: &mut Input) {
             input.below(4) as u32,
             input.or_null(placements.as_mut_ptr()),
             placements.len(),
-            input.or_null(&mut beat),
+            input.or_null(beat.ptr()),
         )
     };
     if !watch.check("fairsched_drr_min_frag", status) {
         return;
     }
+    let beat = beat.into_inner();
     no_nan("heartbeat", &[m.available.as_slice(), &[beat.drr]].concat());
     assert!(
         beat.placed <= executors && beat.t_run <= m.t_run,

@@ -9,7 +9,7 @@
 //! rebalance leaves every job that held cores at least θ.
 
 use super::input::Input;
-use super::watch::{no_nan, Block, Watch};
+use super::watch::{no_nan, Block, Out, Watch};
 use super::Target;
 use fairsched::ffi::hai::*;
 
@@ -113,15 +113,8 @@ impl Workspace {
         let mut cores = batch.cores.clone();
         cores.resize(input.skewed(cores.len()), 0);
         let mut jct = vec![f64::NAN; input.skewed(batch.caps.len())];
-        let mut summary = FairschedHaiSummary {
-            jct_sum_start: f64::NAN,
-            jct_sum: f64::NAN,
-            transfers: u32::MAX,
-        };
-        let watch = Watch::new().slice(&cores).slice(&jct).bytes(
-            (&raw const summary).cast(),
-            size_of::<FairschedHaiSummary>(),
-        );
+        let mut summary = Out::<FairschedHaiSummary>::new();
+        let watch = Watch::new().slice(&cores).slice(&jct).out(&summary);
         let status = unsafe {
             fairsched_hai_allocate(
                 input.or_null(self.handle),
@@ -136,12 +129,13 @@ impl Workspace {
                 cores.len(),
                 input.or_null(jct.as_mut_ptr()),
                 jct.len(),
-                input.or_null(&mut summary),
+                input.or_null(summary.ptr()),
             )
         };
         if !watch.check("fairsched_hai_allocate", status) {
             return;
         }
+        let summary = summary.into_inner();
         no_nan(
             "HAI",
             &[jct.as_slice(), &[summary.jct_sum_start, summary.jct_sum]].concat(),

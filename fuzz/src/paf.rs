@@ -11,7 +11,7 @@
 //! above its curve.
 
 use super::input::Input;
-use super::watch::{no_nan, Block, Watch};
+use super::watch::{no_nan, Block, Out, Watch};
 use super::Target;
 use fairsched::ffi::paf::*;
 use std::ptr;
@@ -203,20 +203,14 @@ impl Workspace {
             paf_progress: vec![f64::NAN; n],
             totals: [u64::MAX; 5],
         };
-        let mut totals = FairschedPafTotals {
-            slots: u64::MAX,
-            moved: u64::MAX,
-            fair_progress: f64::NAN,
-            paf_progress: f64::NAN,
-            largest_loss: f64::NAN,
-        };
+        let mut totals = Out::<FairschedPafTotals>::new();
         let watch = Watch::new()
             .slice(&out.fair)
             .slice(&out.min)
             .slice(&out.paf)
             .slice(&out.fair_progress)
             .slice(&out.paf_progress)
-            .bytes((&raw const totals).cast(), size_of::<FairschedPafTotals>());
+            .out(&totals);
         let nulled = |p: *mut u32| if null && n > 0 { ptr::null_mut() } else { p };
         let status = unsafe {
             fairsched_paf_allocate(
@@ -234,11 +228,11 @@ impl Workspace {
                 nulled(out.paf.as_mut_ptr()),
                 out.fair_progress.as_mut_ptr(),
                 out.paf_progress.as_mut_ptr(),
-                &mut totals,
+                totals.ptr(),
             )
         };
         watch.check("fairsched_paf_allocate", status).then(|| {
-            let t = &totals;
+            let t = totals.into_inner();
             out.totals = [
                 t.slots,
                 t.moved,

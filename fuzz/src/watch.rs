@@ -4,7 +4,7 @@
 use super::input::Input;
 use fairsched::ffi::{fairsched_status_message, FairschedStatus};
 use std::ffi::{c_void, CStr};
-use std::mem::size_of_val;
+use std::mem::{size_of_val, MaybeUninit};
 use std::ptr;
 
 /// Copies of the bytes a call may write, taken before the call.
@@ -29,8 +29,13 @@ impl Watch {
         self.slice(core::slice::from_ref(value))
     }
 
-    /// Also watches `len` bytes at `start` (caller memory holding an object).
-    pub fn bytes(mut self, start: *const u8, len: usize) -> Self {
+    /// Also watches the out-parameter struct `out`.
+    pub fn out<T>(self, out: &Out<T>) -> Self {
+        self.bytes(out.0.as_ptr().cast(), size_of::<T>())
+    }
+
+    /// Also watches `len` bytes at `start`, memory the caller owns and has initialized.
+    fn bytes(mut self, start: *const u8, len: usize) -> Self {
         // SAFETY: callers pass memory they own, valid for `len` bytes.
         let copy = unsafe { core::slice::from_raw_parts(start, len) }.to_vec();
         self.regions.push((start, copy));
@@ -66,6 +71,28 @@ impl Watch {
             let after = unsafe { core::slice::from_raw_parts(*start, before.len()) };
             after == before.as_slice()
         })
+    }
+}
+
+/// Room for an out-parameter struct, every byte zero, padding included: so that watching it
+/// reads only initialized bytes.
+pub struct Out<T>(MaybeUninit<T>);
+
+impl<T> Out<T> {
+    pub fn new() -> Self {
+        Out(MaybeUninit::zeroed())
+    }
+
+    /// Where the export writes the struct.
+    pub fn ptr(&mut self) -> *mut T {
+        self.0.as_mut_ptr()
+    }
+
+    /// The struct. All zeros, unless an export wrote it: a valid value of every C struct of the
+    /// ABI (numbers and booleans).
+    pub fn into_inner(self) -> T {
+        // SAFETY: zeroed or written by an export, as said above.
+        unsafe { self.0.assume_init() }
     }
 }
 
