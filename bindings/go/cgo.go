@@ -20,8 +20,9 @@
 // resource kind (1 to 8 kinds, each finite and positive, in any unit); weights, one per user
 // (finite, positive); demands, every user's per-task demand row after row, user i's at
 // demands[i*kinds:(i+1)*kinds] (each amount finite and not negative, not all zero). A
-// DRFQueue takes its capacity and each user's demand the same way. Slices are read, or
-// written, during the call only.
+// weight, and the dominant share of the capacity one task takes, lie within [2^-60, 2^60]
+// (ErrOutOfRange otherwise). A DRFQueue takes its capacity and each user's demand the same
+// way. Slices are read, or written, during the call only.
 //
 // # PAF
 //

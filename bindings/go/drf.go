@@ -114,8 +114,8 @@ func (q *DRFQueue) Close() error {
 }
 
 // AddUser adds user id with weight (finite, positive) and the demand of each of its tasks (one
-// amount per kind, each finite and not negative, not all zero), with no task running or
-// pending.
+// amount per kind, each finite and not negative, not all zero; both within the range the
+// package documentation gives), with no task running or pending.
 func (q *DRFQueue) AddUser(id uint64, weight float64, demand []float64) error {
 	return q.native.call(func(h *C.fairsched_drf_queue) C.fairsched_status {
 		return C.fairsched_drf_queue_add_user(h, C.uint64_t(id), C.double(weight),

@@ -14,7 +14,8 @@ import java.util.Objects;
  * finite and positive, in any unit); {@code weights} one weight per user (finite, positive);
  * {@code demands} every user's per-task demand, row after row: user {@code i}'s is {@code
  * demands[i * kinds .. (i + 1) * kinds)}, each amount finite and not negative, not all zero.
- * The arrays are read in place, never copied.
+ * A weight, and the dominant share of the capacity one task takes, lie within [2^-60, 2^60]
+ * ({@link Status#OUT_OF_RANGE} otherwise). The arrays are read in place, never copied.
  */
 public final class Drf {
     private Drf() {}

@@ -105,8 +105,8 @@ public final class DrfQueue implements AutoCloseable {
 
     /**
      * Adds user {@code id} with {@code weight} (finite, positive) and the {@code demand} of each
-     * of its tasks (one amount per kind, each finite and not negative, not all zero), with no
-     * task running or pending.
+     * of its tasks (one amount per kind, each finite and not negative, not all zero; both within
+     * the range {@link Drf} gives), with no task running or pending.
      *
      * @throws FairschedException {@link Status#DUPLICATE_ID}; {@link Status#CAPACITY_FULL} when
      *     the queue holds as many users as it can (or for a demand of more than 8 kinds); {@link
