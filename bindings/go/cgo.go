@@ -58,12 +58,15 @@
 package fairsched
 
 // This file holds every cgo directive of the package: where the header and the static library
-// are, and which exports neither keep a pointer past the call nor call back into Go (noescape
-// plus nocallback), so that the out-parameters Go passes them can stay on the stack.
+// are (under the build tag fairschedasan, the library that build-native --asan instruments
+// with AddressSanitizer, for `go test -asan`), and which exports neither keep a pointer past
+// the call nor call back into Go (noescape plus nocallback), so that the out-parameters Go
+// passes them can stay on the stack.
 
 /*
 #cgo CFLAGS: -I${SRCDIR}/../../include
-#cgo LDFLAGS: ${SRCDIR}/../../target/release/libfairsched.a -lm -ldl -lpthread
+#cgo !fairschedasan LDFLAGS: ${SRCDIR}/../../target/release/libfairsched.a -lm -ldl -lpthread
+#cgo fairschedasan LDFLAGS: ${SRCDIR}/../../target/asan/x86_64-unknown-linux-gnu/release/libfairsched.a -lm -ldl -lpthread
 #cgo noescape fairsched_cfq_storage_size
 #cgo nocallback fairsched_cfq_storage_size
 #cgo noescape fairsched_cfq_init
