@@ -29,13 +29,21 @@ if [ ! -f "$java_home/include/jni.h" ]; then
   exit 1
 fi
 
-static_lib=$("$repo/scripts/build-native" --testing)
+# FAIRSCHED_ASAN=1: the library and the glue under AddressSanitizer (run the JVM with
+# libasan preloaded, see scripts/test).
+sanitize=()
+if [ "${FAIRSCHED_ASAN:-0}" = 1 ]; then
+  sanitize=(-fsanitize=address -fno-omit-frame-pointer)
+  static_lib=$("$repo/scripts/build-native" --testing --asan)
+else
+  static_lib=$("$repo/scripts/build-native" --testing)
+fi
 output="$classes_dir/native/linux-$(uname -m)/libfairsched_jni.so"
 mkdir -p "$(dirname "$output")"
 # --exclude-libs keeps the Rust library's symbols out of the dynamic symbol table (only the JNI
 # entry points are exported); --no-undefined turns a missing symbol into a link error instead of
 # an UnsatisfiedLinkError at load time; --strip-debug keeps the jar small (symbols stay).
-gcc -O2 -fPIC -shared -Wall -Werror -DFAIRSCHED_TESTING \
+gcc -O2 -fPIC -shared -Wall -Werror -DFAIRSCHED_TESTING "${sanitize[@]}" \
   -I"$java_home/include" -I"$java_home/include/linux" -I"$repo/include" -I"$header_dir" \
   -o "$output" "$here"/src/main/c/*.c "$static_lib" \
   -Wl,--exclude-libs,ALL -Wl,--gc-sections -Wl,--no-undefined -Wl,--strip-debug \
