@@ -1,0 +1,174 @@
+//! `fairsched-sim`: replays a workload on a simulated slot cluster under several policies and
+//! prints the comparison. Run with `--help` for the options.
+
+use fairsched_sim::policy::{PolicyKind, Profiler};
+use fairsched_sim::report::Format;
+use fairsched_sim::synthetic::{self, CFQ_PAPER_JOBS, CFQ_PAPER_SLOTS};
+use fairsched_sim::{compare, svg, trace};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+fairsched-sim: replay a workload on a simulated slot cluster and compare scheduling policies
+
+usage: fairsched-sim [options]
+
+  --trace PATH       replay a Google 2011 sub-trace (Hawk format) instead of the synthetic
+                     CFQ §V-A workload
+  --slots N          slots of the cluster (default: 200 for the synthetic workload, 8000 for
+                     a trace, as in the CFQ paper)
+  --limit JOBS       replay only the first JOBS jobs to arrive
+  --jobs N           jobs of the synthetic workload (default 500)
+  --seed S           seed of the synthetic workload and of the profiling errors (default 1)
+  --policies LIST    comma-separated, among fifo, fair, srpt, cfq, cfq-perturbed, cfq-naive
+                     (default: all of them)
+  --error E          largest relative profiling error of cfq-perturbed (default 0.2)
+  --format F         text (default), csv or json
+  --svg PATH         also write the response-time CDF of every policy to PATH
+  --help             this text
+";
+
+/// What the command line asks for.
+struct Options {
+    trace: Option<PathBuf>,
+    slots: Option<u32>,
+    limit: Option<usize>,
+    jobs: usize,
+    seed: u64,
+    policies: Vec<String>,
+    error: f64,
+    format: Format,
+    svg: Option<PathBuf>,
+}
+
+/// Parses the arguments; `Ok(None)` asks for the usage text.
+fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> {
+    let mut options = Options {
+        trace: None,
+        slots: None,
+        limit: None,
+        jobs: CFQ_PAPER_JOBS,
+        seed: 1,
+        policies: ["fifo", "fair", "srpt", "cfq", "cfq-perturbed", "cfq-naive"]
+            .map(String::from)
+            .to_vec(),
+        error: 0.2,
+        format: Format::Text,
+        svg: None,
+    };
+    let mut args = args.peekable();
+    while let Some(flag) = args.next() {
+        if flag == "--help" || flag == "-h" {
+            return Ok(None);
+        }
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let number = |what: &str| format!("{flag} {value:?}: expected {what}");
+        match flag.as_str() {
+            "--trace" => options.trace = Some(PathBuf::from(&value)),
+            "--slots" => {
+                options.slots = Some(
+                    value
+                        .parse()
+                        .ok()
+                        .filter(|&n: &u32| n > 0)
+                        .ok_or_else(|| number("a positive integer"))?,
+                )
+            }
+            "--limit" => options.limit = Some(value.parse().map_err(|_| number("an integer"))?),
+            "--jobs" => options.jobs = value.parse().map_err(|_| number("an integer"))?,
+            "--seed" => options.seed = value.parse().map_err(|_| number("an integer"))?,
+            "--error" => {
+                options.error = value
+                    .parse()
+                    .ok()
+                    .filter(|e: &f64| (0.0..1.0).contains(e))
+                    .ok_or_else(|| number("a number in [0, 1)"))?
+            }
+            "--svg" => options.svg = Some(PathBuf::from(&value)),
+            "--policies" => options.policies = value.split(',').map(str::to_owned).collect(),
+            "--format" => {
+                options.format = match value.as_str() {
+                    "text" => Format::Text,
+                    "csv" => Format::Csv,
+                    "json" => Format::Json,
+                    _ => return Err(number("text, csv or json")),
+                }
+            }
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    Ok(Some(options))
+}
+
+/// The policy a name on the command line stands for.
+fn policy(name: &str, options: &Options) -> Result<PolicyKind, String> {
+    Ok(match name {
+        "fifo" => PolicyKind::Fifo,
+        "fair" => PolicyKind::Fair,
+        "srpt" => PolicyKind::Srpt,
+        "cfq" => PolicyKind::Cfq(Profiler::Exact),
+        "cfq-perturbed" => PolicyKind::Cfq(Profiler::Perturbed {
+            error: options.error,
+            seed: options.seed,
+        }),
+        "cfq-naive" => PolicyKind::Cfq(Profiler::Naive),
+        _ => return Err(format!("unknown policy {name:?} (see --help)")),
+    })
+}
+
+/// Runs the comparison, writes the plot if asked and renders the report: nothing is written
+/// unless the whole workload was read and replayed.
+fn run(options: &Options) -> Result<String, String> {
+    let policies = options
+        .policies
+        .iter()
+        .map(|name| policy(name, options))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (name, workload, default_slots) = match &options.trace {
+        Some(path) => (
+            format!("trace {}", path.display()),
+            trace::read_google(path).map_err(|e| e.to_string())?,
+            8000,
+        ),
+        None => (
+            format!("synthetic CFQ §V-A workload (seed {})", options.seed),
+            synthetic::cfq_paper(options.jobs, options.seed),
+            CFQ_PAPER_SLOTS,
+        ),
+    };
+    let workload = match options.limit {
+        Some(limit) => workload.truncated(limit),
+        None => workload,
+    };
+    let slots = options.slots.unwrap_or(default_slots);
+    let report = compare(&name, &workload, slots, &policies)
+        .map_err(|e| format!("the core rejected the workload: {e}"))?;
+    if let Some(path) = &options.svg {
+        std::fs::write(path, svg::response_cdf(&report))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(report.render(options.format))
+}
+
+fn main() -> ExitCode {
+    match parse(std::env::args().skip(1)) {
+        Ok(None) => {
+            print!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Ok(Some(options)) => match run(&options) {
+            Ok(output) => {
+                print!("{output}");
+                ExitCode::SUCCESS
+            }
+            Err(message) => {
+                eprintln!("fairsched-sim: {message}");
+                ExitCode::FAILURE
+            }
+        },
+        Err(message) => {
+            eprintln!("fairsched-sim: {message}\n\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}

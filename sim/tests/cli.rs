@@ -1,0 +1,86 @@
+//! The command line: formats, and bad input reported on stderr with nothing on stdout.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fairsched-sim"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+const SMALL: [&str; 4] = ["--jobs", "60", "--slots", "40"];
+
+#[test]
+fn text_table_lists_every_policy() {
+    let out = run(&SMALL);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for policy in ["FIFO", "FAIR", "SRPT", "CFQ", "CFQ ±20%", "CFQ naive"] {
+        assert!(
+            text.lines().any(|l| l.starts_with(policy)),
+            "{policy} missing:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn csv_has_a_header_and_a_row_per_policy() {
+    let out = run(&[&SMALL[..], &["--format", "csv", "--policies", "fair,cfq"]].concat());
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("workload,jobs,slots,policy,mean_response"));
+    let columns = lines[0].split(',').count();
+    for line in &lines[1..] {
+        // The workload's name holds no comma, so every row splits into the header's columns.
+        assert_eq!(line.split(',').count(), columns, "{line}");
+    }
+    assert!(lines[2].contains(",CFQ,"));
+}
+
+#[test]
+fn json_is_valid_and_complete() {
+    let out = run(&[&SMALL[..], &["--format", "json"]].concat());
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["jobs"], 60);
+    assert_eq!(json["slots"], 40);
+    let policies = json["policies"].as_array().unwrap();
+    assert_eq!(policies.len(), 6);
+    assert!(policies
+        .iter()
+        .all(|p| p["mean_response"].as_f64().unwrap() > 0.0));
+    assert!(policies[3]["slowdown"]["1-10"].as_f64().unwrap() >= 1.0);
+}
+
+#[test]
+fn a_bad_trace_names_file_line_and_field_and_writes_nothing() {
+    let dir = std::env::temp_dir().join(format!("fairsched-sim-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.tr");
+    std::fs::write(&path, "1 1 2 2\n3 2 1 1 oops\n").unwrap();
+    let out = run(&["--trace", path.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("bad.tr:2: field 5: duration of task 2 of 2 \"oops\""),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn bad_options_show_the_usage() {
+    for args in [
+        &["--format", "xml"][..],
+        &["--policies", "lottery"],
+        &["--slots"],
+    ] {
+        let out = run(args);
+        assert_ne!(out.status.code(), Some(0), "{args:?}");
+        assert!(out.stdout.is_empty());
+    }
+}
