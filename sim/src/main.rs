@@ -2,7 +2,7 @@
 //! prints the comparison. Run with `--help` for the options.
 
 use fairsched_sim::policy::{PolicyKind, Profiler};
-use fairsched_sim::report::Format;
+use fairsched_sim::report::{self, Format};
 use fairsched_sim::synthetic::{self, CFQ_PAPER_JOBS, CFQ_PAPER_SLOTS};
 use fairsched_sim::{compare, svg, trace};
 use std::path::PathBuf;
@@ -18,13 +18,17 @@ usage: fairsched-sim [options]
   --slots N          slots of the cluster (default: 200 for the synthetic workload, 8000 for
                      a trace, as in the CFQ paper)
   --limit JOBS       replay only the first JOBS jobs to arrive
+  --load L           stretch or compress the arrivals to an offered load of L (work over the
+                     slot-time between the first and the last arrival); without it, the
+                     synthetic workload is replayed as generated and at load 0.9
   --jobs N           jobs of the synthetic workload (default 500)
   --seed S           seed of the synthetic workload and of the profiling errors (default 1)
   --policies LIST    comma-separated, among fifo, fair, srpt, cfq, cfq-perturbed, cfq-naive
                      (default: all of them)
   --error E          largest relative profiling error of cfq-perturbed (default 0.2)
   --format F         text (default), csv or json
-  --svg PATH         also write the response-time CDF of every policy to PATH
+  --svg PATH         also write the response-time CDF of every policy to PATH (of the
+                     last table when there are several)
   --help             this text
 ";
 
@@ -33,6 +37,7 @@ struct Options {
     trace: Option<PathBuf>,
     slots: Option<u32>,
     limit: Option<usize>,
+    load: Option<f64>,
     jobs: usize,
     seed: u64,
     policies: Vec<String>,
@@ -47,6 +52,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
         trace: None,
         slots: None,
         limit: None,
+        load: None,
         jobs: CFQ_PAPER_JOBS,
         seed: 1,
         policies: ["fifo", "fair", "srpt", "cfq", "cfq-perturbed", "cfq-naive"]
@@ -75,6 +81,15 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
                 )
             }
             "--limit" => options.limit = Some(value.parse().map_err(|_| number("an integer"))?),
+            "--load" => {
+                options.load = Some(
+                    value
+                        .parse()
+                        .ok()
+                        .filter(|&l: &f64| l > 0.0 && l.is_finite())
+                        .ok_or_else(|| number("a positive number"))?,
+                )
+            }
             "--jobs" => options.jobs = value.parse().map_err(|_| number("an integer"))?,
             "--seed" => options.seed = value.parse().map_err(|_| number("an integer"))?,
             "--error" => {
@@ -116,7 +131,10 @@ fn policy(name: &str, options: &Options) -> Result<PolicyKind, String> {
     })
 }
 
-/// Runs the comparison, writes the plot if asked and renders the report: nothing is written
+/// The offered load the default run adds to the synthetic workload's own (see sim/README.md).
+const BUSY: f64 = 0.9;
+
+/// Runs the comparisons, writes the plot if asked and renders the reports: nothing is written
 /// unless the whole workload was read and replayed.
 fn run(options: &Options) -> Result<String, String> {
     let policies = options
@@ -124,16 +142,21 @@ fn run(options: &Options) -> Result<String, String> {
         .iter()
         .map(|name| policy(name, options))
         .collect::<Result<Vec<_>, _>>()?;
-    let (name, workload, default_slots) = match &options.trace {
+    let (name, workload, default_slots, loads) = match &options.trace {
         Some(path) => (
             format!("trace {}", path.display()),
             trace::read_google(path).map_err(|e| e.to_string())?,
             8000,
+            vec![options.load],
         ),
         None => (
             format!("synthetic CFQ §V-A workload (seed {})", options.seed),
             synthetic::cfq_paper(options.jobs, options.seed),
             CFQ_PAPER_SLOTS,
+            match options.load {
+                Some(load) => vec![Some(load)],
+                None => vec![None, Some(BUSY)],
+            },
         ),
     };
     let workload = match options.limit {
@@ -141,13 +164,25 @@ fn run(options: &Options) -> Result<String, String> {
         None => workload,
     };
     let slots = options.slots.unwrap_or(default_slots);
-    let report = compare(&name, &workload, slots, &policies)
-        .map_err(|e| format!("the core rejected the workload: {e}"))?;
-    if let Some(path) = &options.svg {
-        std::fs::write(path, svg::response_cdf(&report))
+    let reports = loads
+        .into_iter()
+        .map(|load| {
+            let (name, workload) = match load {
+                Some(load) => (
+                    format!("{name} at load {load}"),
+                    workload.clone().at_load(slots, load),
+                ),
+                None => (name.clone(), workload.clone()),
+            };
+            compare(&name, &workload, slots, &policies)
+                .map_err(|e| format!("the core rejected the workload: {e}"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if let (Some(path), Some(last)) = (&options.svg, reports.last()) {
+        std::fs::write(path, svg::response_cdf(last))
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    Ok(report.render(options.format))
+    Ok(report::render(&reports, options.format))
 }
 
 fn main() -> ExitCode {

@@ -23,24 +23,41 @@ pub struct Report {
 /// An output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// An aligned table with a header line.
+    /// A table per report, each with a header line.
     Text,
-    /// One line per policy, with a header row.
+    /// A header row, then a row per policy of each report.
     Csv,
-    /// One object.
+    /// An array with an object per report.
     Json,
 }
 
-impl Report {
-    /// The report in `format`, ending with a newline.
-    pub fn render(&self, format: Format) -> String {
-        match format {
-            Format::Text => self.text(),
-            Format::Csv => self.csv(),
-            Format::Json => self.json(),
+/// `reports` in `format`, ending with a newline.
+pub fn render(reports: &[Report], format: Format) -> String {
+    match format {
+        Format::Text => {
+            let tables: Vec<String> = reports.iter().map(Report::text).collect();
+            tables.join("\n")
+        }
+        Format::Csv => {
+            let mut out = String::from("workload,jobs,slots,load,policy");
+            for (name, _) in columns(&Summary::default()) {
+                out.push(',');
+                out.push_str(name);
+            }
+            out.push('\n');
+            for report in reports {
+                report.csv(&mut out);
+            }
+            out
+        }
+        Format::Json => {
+            let objects: Vec<String> = reports.iter().map(Report::json).collect();
+            format!("[{}]\n", objects.join(","))
         }
     }
+}
 
+impl Report {
     fn text(&self) -> String {
         let mut out = format!(
             "{}: {} jobs on {} slots, offered load {:.2}; Theorem 1 bound on CFQ's delay: {:.1} s\n\n",
@@ -88,20 +105,16 @@ impl Report {
         out
     }
 
-    fn csv(&self) -> String {
-        let mut out = String::from("workload,jobs,slots,policy");
-        for (name, _) in columns(&Summary::default()) {
-            out.push(',');
-            out.push_str(name);
-        }
-        out.push('\n');
+    /// A row per policy.
+    fn csv(&self, out: &mut String) {
         for s in &self.summaries {
             let _ = write!(
                 out,
-                "{},{},{},{}",
+                "{},{},{},{},{}",
                 csv_field(&self.workload),
                 self.jobs,
                 self.slots,
+                self.load,
                 csv_field(&s.policy)
             );
             for (_, value) in columns(s) {
@@ -113,7 +126,6 @@ impl Report {
             }
             out.push('\n');
         }
-        out
     }
 
     fn json(&self) -> String {
@@ -138,7 +150,7 @@ impl Report {
             })
             .collect();
         format!(
-            "{{\"workload\":{},\"jobs\":{},\"slots\":{},\"load\":{},\"delay_bound\":{},\"policies\":[{}]}}\n",
+            "{{\"workload\":{},\"jobs\":{},\"slots\":{},\"load\":{},\"delay_bound\":{},\"policies\":[{}]}}",
             json_string(&self.workload),
             self.jobs,
             self.slots,

@@ -21,8 +21,9 @@
 //!
 //! **Elephant and mice** (Fig. 9, [`elephant_and_mice`]): 20 slots (10 m4.large nodes with
 //! 2 slots each, as in §V-A); one elephant of 20 tasks of 2 s, and mice of 8-12 tasks of
-//! 0.8-1.2 s each (uniform); every job arrives uniformly over a 100 s window (the paper gives
-//! no window: 100 s keeps the cluster below saturation up to 150 mice).
+//! 0.8-1.2 s each (uniform); every job arrives at a uniform time over a window sized for a
+//! given offered load. The paper gives no window; it says mice "keep arriving over time", read
+//! here as a sustained rate: more mice make a longer run at the same load.
 
 use crate::rng::SplitMix;
 use crate::workload::{Job, Workload};
@@ -33,8 +34,6 @@ pub const CFQ_PAPER_SLOTS: u32 = 200;
 pub const CFQ_PAPER_JOBS: usize = 500;
 /// Slots of the elephant-and-mice micro-benchmark (Fig. 9).
 pub const ELEPHANT_SLOTS: u32 = 20;
-/// The window over which the micro-benchmark's jobs arrive, in seconds.
-pub const ELEPHANT_WINDOW: f64 = 100.0;
 
 /// Uniform in `[0, 1)`.
 pub(crate) fn unit(rng: &mut SplitMix) -> f64 {
@@ -91,15 +90,17 @@ pub fn cfq_paper(jobs: usize, seed: u64) -> Workload {
     )
 }
 
-/// The Fig. 9 micro-benchmark with `mice` mice, and the elephant's index in it. The same seed
-/// gives the same elephant and, for more mice, the same mice plus further ones.
-pub fn elephant_and_mice(mice: usize, seed: u64) -> (Workload, usize) {
+/// The Fig. 9 micro-benchmark with `mice` mice arriving at an offered `load`, and the
+/// elephant's index in it. The same seed gives the same elephant and, for more mice, the same
+/// mice plus further ones.
+pub fn elephant_and_mice(mice: usize, load: f64, seed: u64) -> (Workload, usize) {
     let mut rng = SplitMix(seed);
-    let arrival = uniform(&mut rng, 0.0, ELEPHANT_WINDOW);
+    // Arrivals in [0, 1), then spread to the load.
+    let arrival = unit(&mut rng);
     let elephant = job(&mut rng, arrival, 20, 2.0, 0.0);
     let mice: Vec<Job> = (0..mice)
         .map(|_| {
-            let arrival = uniform(&mut rng, 0.0, ELEPHANT_WINDOW);
+            let arrival = unit(&mut rng);
             let width = between(&mut rng, 8, 12);
             job(&mut rng, arrival, width, 1.0, 0.2)
         })
@@ -107,5 +108,5 @@ pub fn elephant_and_mice(mice: usize, seed: u64) -> (Workload, usize) {
     // The sort is stable and the elephant comes first: it follows only the earlier mice.
     let index = mice.iter().filter(|m| m.arrival < elephant.arrival).count();
     let workload = Workload::new(std::iter::once(elephant).chain(mice).collect());
-    (workload, index)
+    (workload.at_load(ELEPHANT_SLOTS, load), index)
 }

@@ -26,12 +26,16 @@ fn text_table_lists_every_policy() {
 
 #[test]
 fn csv_has_a_header_and_a_row_per_policy() {
-    let out = run(&[&SMALL[..], &["--format", "csv", "--policies", "fair,cfq"]].concat());
+    let out = run(&[
+        &SMALL[..],
+        &["--format", "csv", "--policies", "fair,cfq", "--load", "0.8"],
+    ]
+    .concat());
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
-    assert!(lines[0].starts_with("workload,jobs,slots,policy,mean_response"));
+    assert!(lines[0].starts_with("workload,jobs,slots,load,policy,mean_response"));
     let columns = lines[0].split(',').count();
     for line in &lines[1..] {
         // The workload's name holds no comma, so every row splits into the header's columns.
@@ -45,14 +49,21 @@ fn json_is_valid_and_complete() {
     let out = run(&[&SMALL[..], &["--format", "json"]].concat());
     assert!(out.status.success());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(json["jobs"], 60);
-    assert_eq!(json["slots"], 40);
-    let policies = json["policies"].as_array().unwrap();
-    assert_eq!(policies.len(), 6);
-    assert!(policies
-        .iter()
-        .all(|p| p["mean_response"].as_f64().unwrap() > 0.0));
-    assert!(policies[3]["slowdown"]["1-10"].as_f64().unwrap() >= 1.0);
+    // The workload as generated, then at load 0.9.
+    let reports = json.as_array().unwrap();
+    assert_eq!(reports.len(), 2);
+    assert!((reports[1]["load"].as_f64().unwrap() - 0.9).abs() < 1e-9);
+    for report in reports {
+        assert_eq!(report["jobs"], 60);
+        assert_eq!(report["slots"], 40);
+        let policies = report["policies"].as_array().unwrap();
+        assert_eq!(policies.len(), 6);
+        assert!(policies
+            .iter()
+            .all(|p| p["mean_response"].as_f64().unwrap() > 0.0));
+        assert_eq!(policies[3]["policy"], "CFQ");
+        assert!(policies[3]["slowdown_1_10"].as_f64().unwrap() >= 1.0);
+    }
 }
 
 #[test]
