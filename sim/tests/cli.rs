@@ -66,16 +66,55 @@ fn json_is_valid_and_complete() {
     }
 }
 
+/// A directory of its own for one test.
+fn scratch(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fairsched-sim-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn svg_plots_a_cdf_per_policy() {
+    let dir = scratch("svg");
+    let path = dir.join("cdf.svg");
+    let out = run(&[
+        &SMALL[..],
+        &[
+            "--policies",
+            "fair,srpt,cfq",
+            "--svg",
+            path.to_str().unwrap(),
+        ],
+    ]
+    .concat());
+    let svg = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(out.status.success());
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.ends_with("</svg>\n"));
+    assert_eq!(svg.matches("<polyline").count(), 3);
+    for policy in ["FAIR", "SRPT", "CFQ"] {
+        assert!(svg.contains(&format!(">{policy}</text>")), "{policy}");
+    }
+}
+
 #[test]
 fn a_bad_trace_names_file_line_and_field_and_writes_nothing() {
-    let dir = std::env::temp_dir().join(format!("fairsched-sim-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("bad-trace");
     let path = dir.join("bad.tr");
+    let plot = dir.join("cdf.svg");
     std::fs::write(&path, "1 1 2 2\n3 2 1 1 oops\n").unwrap();
-    let out = run(&["--trace", path.to_str().unwrap()]);
+    let out = run(&[
+        "--trace",
+        path.to_str().unwrap(),
+        "--svg",
+        plot.to_str().unwrap(),
+    ]);
+    let plotted = plot.exists();
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
+    assert!(!plotted);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
         stderr.contains("bad.tr:2: field 5: duration of task 2 of 2 \"oops\""),
