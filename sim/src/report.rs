@@ -66,8 +66,8 @@ impl Report {
         let bins: Vec<String> = (0..WIDTH_BINS.len()).map(bin_label).collect();
         let _ = writeln!(
             out,
-            "{:<10} {:>9} {:>9} {:>9}  {:>9} {:>9} {:>9}  {:>11} {:>10} {:>5}",
-            "", "response", "", "", "slowdown", "by width", "", "worst vs", "", "",
+            "{:<10} {:^29}  {:^29}  {:>11}",
+            "", "response time", "mean slowdown by width", "worst vs"
         );
         let _ = writeln!(
             out,

@@ -44,8 +44,8 @@ fn figure_2_under_every_policy() {
     );
 }
 
-/// The load of the comparisons: at the workload's own load (about 0.42) every policy but
-/// FIFO is within 0.2% of the others (see sim/README.md).
+/// The load of the comparisons: at the workload's own load (about 0.42) every policy is
+/// within 1.5% of the others (see sim/README.md).
 const LOAD: f64 = 0.9;
 
 /// The paper's four policies plus CFQ with ±20% and naive profiling, on seed `seed` of the
