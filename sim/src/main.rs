@@ -163,6 +163,9 @@ fn run(options: &Options) -> Result<String, String> {
         Some(limit) => workload.truncated(limit),
         None => workload,
     };
+    if workload.jobs().is_empty() {
+        return Err(format!("{name}: no job to replay"));
+    }
     let slots = options.slots.unwrap_or(default_slots);
     let reports = loads
         .into_iter()
