@@ -11,11 +11,13 @@
 //! - [`trace`]: the Google 2011 (Hawk) sub-trace reader;
 //! - [`cluster`]: the slot cluster, the [`cluster::Policy`] interface and the event loop;
 //! - [`policy`]: FIFO, FAIR and SRPT, and CFQ driving the core's [`fairsched::cfq::Cfq`];
+//! - [`machines`]: multi-resource machines packed by the core's DRF, QKnobler and Tetris;
 //! - [`metrics`]: GPS completions from the core and the per-policy summary;
 //! - [`report`]: the text table, CSV and JSON;
 //! - [`svg`]: the response-time CDF as an SVG plot.
 
 pub mod cluster;
+pub mod machines;
 pub mod metrics;
 pub mod policy;
 pub mod report;

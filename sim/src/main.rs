@@ -1,6 +1,7 @@
 //! `fairsched-sim`: replays a workload on a simulated slot cluster under several policies and
 //! prints the comparison. Run with `--help` for the options.
 
+use fairsched_sim::machines::{compare_packers, makespan_bound, PACKERS};
 use fairsched_sim::policy::{PolicyKind, Profiler};
 use fairsched_sim::report::{self, Format};
 use fairsched_sim::synthetic::{self, CFQ_PAPER_JOBS, CFQ_PAPER_SLOTS};
@@ -13,6 +14,9 @@ fairsched-sim: replay a workload on a simulated slot cluster and compare schedul
 
 usage: fairsched-sim [options]
 
+  --packing          compare DRF, QKnobler (ρ = 1, 0.5, 0) and Tetris on multi-resource
+                     machines with the QKnobler paper's Table 1 workload instead (takes
+                     --seed and --format)
   --trace PATH       replay a Google 2011 sub-trace (Hawk format) instead of the synthetic
                      CFQ §V-A workload
   --slots N          slots of the cluster (default: 200 for the synthetic workload, 8000 for
@@ -44,6 +48,7 @@ struct Options {
     error: f64,
     format: Format,
     svg: Option<PathBuf>,
+    packing: bool,
 }
 
 /// Parses the arguments; `Ok(None)` asks for the usage text.
@@ -61,11 +66,16 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
         error: 0.2,
         format: Format::Text,
         svg: None,
+        packing: false,
     };
     let mut args = args.peekable();
     while let Some(flag) = args.next() {
         if flag == "--help" || flag == "-h" {
             return Ok(None);
+        }
+        if flag == "--packing" {
+            options.packing = true;
+            continue;
         }
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let number = |what: &str| format!("{flag} {value:?}: expected {what}");
@@ -131,6 +141,26 @@ fn policy(name: &str, options: &Options) -> Result<PolicyKind, String> {
     })
 }
 
+/// The packing comparison on the QKnobler Table 1 workload.
+fn packing(options: &Options) -> Result<String, String> {
+    let users = synthetic::qknobler_table_1(options.seed);
+    let machines = vec![synthetic::QKNOBLER_MACHINE.to_vec(); synthetic::QKNOBLER_MACHINES];
+    let summaries = compare_packers(&machines, &users, &PACKERS)
+        .map_err(|e| format!("the core rejected the workload: {e}"))?;
+    Ok(report::render_packing(
+        &format!("QKnobler Table 1 workload (seed {})", options.seed),
+        &format!(
+            "{} machines of <{} cores, {} GB>",
+            machines.len(),
+            synthetic::QKNOBLER_MACHINE[0],
+            synthetic::QKNOBLER_MACHINE[1]
+        ),
+        makespan_bound(&machines, &users),
+        &summaries,
+        options.format,
+    ))
+}
+
 /// The offered load the default run adds to the synthetic workload's own (see sim/README.md).
 const BUSY: f64 = 0.9;
 
@@ -194,7 +224,11 @@ fn main() -> ExitCode {
             print!("{USAGE}");
             ExitCode::SUCCESS
         }
-        Ok(Some(options)) => match run(&options) {
+        Ok(Some(options)) => match if options.packing {
+            packing(&options)
+        } else {
+            run(&options)
+        } {
             Ok(output) => {
                 print!("{output}");
                 ExitCode::SUCCESS

@@ -1,5 +1,6 @@
 //! The comparison, written as a text table for people or as CSV or JSON for programs.
 
+use crate::machines::PackSummary;
 use crate::metrics::{bin_label, Summary, WIDTH_BINS};
 use std::fmt::Write;
 
@@ -175,6 +176,81 @@ fn columns(s: &Summary) -> [(&'static str, Option<f64>); 9] {
         ("makespan", Some(s.makespan)),
         ("utilization", Some(s.utilization)),
     ]
+}
+
+/// The packing comparison of `workload` (on `machines`, `bound` the makespan no packer can
+/// beat) in `format`, ending with a newline.
+pub fn render_packing(
+    workload: &str,
+    machines: &str,
+    bound: f64,
+    summaries: &[PackSummary],
+    format: Format,
+) -> String {
+    let utilization = |s: &PackSummary, separator: &str, each: &dyn Fn(f64) -> String| {
+        s.utilization
+            .iter()
+            .map(|&u| each(u))
+            .collect::<Vec<_>>()
+            .join(separator)
+    };
+    match format {
+        Format::Text => {
+            let mut out = format!(
+                "{workload} on {machines}; no makespan below {bound:.1} s\n\n{:<16} {:>10} {:>16}  {}\n",
+                "packer", "makespan s", "mean finish s", "utilization by kind"
+            );
+            for s in summaries {
+                let _ = writeln!(
+                    out,
+                    "{:<16} {:>10.1} {:>16.1}  {}",
+                    s.packer,
+                    s.makespan,
+                    s.mean_completion,
+                    utilization(s, " ", &|u| format!("{:>4.0}%", u * 100.0))
+                );
+            }
+            out
+        }
+        Format::Csv => {
+            let mut out =
+                String::from("workload,machines,packer,makespan,mean_completion,utilization\n");
+            for s in summaries {
+                let _ = writeln!(
+                    out,
+                    "{},{},{},{},{},{}",
+                    csv_field(workload),
+                    csv_field(machines),
+                    csv_field(&s.packer),
+                    s.makespan,
+                    s.mean_completion,
+                    utilization(s, ";", &|u| u.to_string())
+                );
+            }
+            out
+        }
+        Format::Json => {
+            let packers: Vec<String> = summaries
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{{\"packer\":{},\"makespan\":{},\"mean_completion\":{},\"utilization\":[{}]}}",
+                        json_string(&s.packer),
+                        json_number(s.makespan),
+                        json_number(s.mean_completion),
+                        utilization(s, ",", &json_number)
+                    )
+                })
+                .collect();
+            format!(
+                "{{\"workload\":{},\"machines\":{},\"makespan_bound\":{},\"packers\":[{}]}}\n",
+                json_string(workload),
+                json_string(machines),
+                json_number(bound),
+                packers.join(",")
+            )
+        }
+    }
 }
 
 /// A CSV field, quoted when it holds a comma, a quote or a line break.

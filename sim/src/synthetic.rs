@@ -20,12 +20,20 @@
 //! 200 slots is about 0.42 (seed 1). These choices were made once, before any result was
 //! looked at; [`Workload::at_load`] compresses the arrivals for a busier cluster.
 //!
+//! **QKnobler Table 1** ([`qknobler_table_1`]): the synthetic Facebook workload of the QKnobler
+//! paper's testbed (§7.1): 100 jobs in 9 bins, their map and reduce task counts and demands
+//! ⟨cores, GB⟩ as in the table. Each stage is one user (a user's tasks share one demand) and
+//! all are present at time 0; reduce tasks do not wait for their maps. The table gives no run
+//! times: map tasks run uniform 5-15 s, reduce tasks 10-30 s. The paper's 59 machines of
+//! ⟨2 cores, 4 GB⟩ cannot hold its 3- and 4-core tasks, so the machines here have ⟨4, 8 GB⟩.
+//!
 //! **Elephant and mice** (Fig. 9, [`elephant_and_mice`]): 20 slots (10 m4.large nodes with
 //! 2 slots each, as in §V-A); one elephant of 20 tasks of 2 s, and mice of 8-12 tasks of
 //! 0.8-1.2 s each (uniform); every job arrives at a uniform time over a window sized for a
 //! given offered load. The paper gives no window; it says mice "keep arriving over time", read
 //! here as a sustained rate: more mice make a longer run at the same load.
 
+use crate::machines::User;
 use crate::rng::SplitMix;
 use crate::workload::{Job, Workload};
 
@@ -35,6 +43,11 @@ pub const CFQ_PAPER_SLOTS: u32 = 200;
 pub const CFQ_PAPER_JOBS: usize = 500;
 /// Slots of the elephant-and-mice micro-benchmark (Fig. 9).
 pub const ELEPHANT_SLOTS: u32 = 20;
+
+/// Machines of the QKnobler Table 1 workload.
+pub const QKNOBLER_MACHINES: usize = 59;
+/// The capacity ⟨cores, GB⟩ of each of them.
+pub const QKNOBLER_MACHINE: [f64; 2] = [4.0, 8.0];
 
 /// Uniform in `[0, 1)`.
 pub(crate) fn unit(rng: &mut SplitMix) -> f64 {
@@ -110,4 +123,41 @@ pub fn elephant_and_mice(mice: usize, load: f64, seed: u64) -> (Workload, usize)
     let index = mice.iter().filter(|m| m.arrival < elephant.arrival).count();
     let workload = Workload::new(std::iter::once(elephant).chain(mice).collect());
     (workload.at_load(ELEPHANT_SLOTS, load), index)
+}
+
+/// QKnobler's Table 1: (jobs, map tasks, map demand, reduce tasks, reduce demand).
+const TABLE_1: [(usize, usize, [f64; 2], usize, [f64; 2]); 9] = [
+    (38, 1, [1.0, 1.0], 0, [0.0, 0.0]),
+    (18, 2, [1.0, 1.5], 0, [0.0, 0.0]),
+    (14, 10, [2.0, 0.5], 2, [4.0, 2.0]),
+    (10, 50, [4.0, 1.0], 0, [0.0, 0.0]),
+    (6, 100, [2.0, 1.5], 10, [2.0, 2.0]),
+    (6, 200, [3.0, 2.0], 0, [0.0, 0.0]),
+    (4, 400, [2.0, 1.0], 0, [0.0, 0.0]),
+    (2, 400, [1.0, 2.0], 30, [2.0, 0.5]),
+    (2, 800, [2.0, 0.5], 60, [1.0, 3.0]),
+];
+
+/// The users of the QKnobler Table 1 workload (see the module docs): each job's map stage,
+/// then its reduce stage if it has one, bin by bin.
+pub fn qknobler_table_1(seed: u64) -> Vec<User> {
+    let mut rng = SplitMix(seed);
+    let mut users = Vec::new();
+    for (jobs, maps, map_demand, reduces, reduce_demand) in TABLE_1 {
+        for _ in 0..jobs {
+            for (count, demand, low, high) in [
+                (maps, map_demand, 5.0, 15.0),
+                (reduces, reduce_demand, 10.0, 30.0),
+            ] {
+                if count > 0 {
+                    users.push(User {
+                        weight: 1.0,
+                        demand: demand.to_vec(),
+                        tasks: (0..count).map(|_| uniform(&mut rng, low, high)).collect(),
+                    });
+                }
+            }
+        }
+    }
+    users
 }

@@ -25,6 +25,23 @@ fn text_table_lists_every_policy() {
 }
 
 #[test]
+fn packing_compares_drf_qknobler_and_tetris() {
+    let out = run(&["--packing"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for packer in [
+        "DRF ",
+        "QKnobler ρ=1 ",
+        "QKnobler ρ=0.5 ",
+        "QKnobler ρ=0 ",
+        "Tetris ",
+    ] {
+        let rows = text.lines().filter(|l| l.starts_with(packer)).count();
+        assert_eq!(rows, 1, "{packer}:\n{text}");
+    }
+}
+
+#[test]
 fn csv_has_a_header_and_a_row_per_policy() {
     let out = run(&[
         &SMALL[..],
