@@ -11,8 +11,8 @@
 //! - **Tetris**: the task whose demand best aligns with the machine's idle resources first,
 //!   the core's Tetris alignment ([`fairsched::drr::Metric::Tetris`] on one time step).
 //!
-//! At one instant, finishing tasks release their resources first; then every machine, in
-//! order, is offered to the packer. All users are present from time 0 (a batch): the measure is
+//! At one instant, finishing tasks release their resources first; then every machine that
+//! freed resources, in order, is offered to the packer. All users are present from time 0 (a batch): the measure is
 //! the makespan.
 
 use crate::memory::Memory;
@@ -186,8 +186,15 @@ pub fn pack(machines: &[Vec<f64>], users: &[User], packer: Packer) -> fairsched:
     let mut running: BinaryHeap<Reverse<(u64, usize, usize)>> = BinaryHeap::new();
     let mut started = Vec::new();
     let mut now: f64 = 0.0;
+    // Machines with resources freed since they were last offered (all, at first): a packer
+    // fills a machine until no waiting task fits, and in a batch nothing new ever waits, so
+    // the others have nothing to start.
+    let mut freed = vec![true; machines.len()];
     loop {
         for (m, capacity) in machines.iter().enumerate() {
+            if !std::mem::take(&mut freed[m]) {
+                continue;
+            }
             chooser.place(users, capacity, &idle(m, &held), &mut started)?;
             for &u in &started {
                 let user = &users[u];
@@ -212,6 +219,7 @@ pub fn pack(machines: &[Vec<f64>], users: &[User], packer: Packer) -> fairsched:
             if let Some(at) = held[m].iter().position(|&h| h == u) {
                 held[m].swap_remove(at);
             }
+            freed[m] = true;
             chooser.finished(u)?;
             unfinished[u] -= 1;
             if unfinished[u] == 0 {
