@@ -125,17 +125,23 @@ pub fn elephant_and_mice(mice: usize, load: f64, seed: u64) -> (Workload, usize)
     (workload.at_load(ELEPHANT_SLOTS, load), index)
 }
 
-/// QKnobler's Table 1: (jobs, map tasks, map demand, reduce tasks, reduce demand).
-const TABLE_1: [(usize, usize, [f64; 2], usize, [f64; 2]); 9] = [
-    (38, 1, [1.0, 1.0], 0, [0.0, 0.0]),
-    (18, 2, [1.0, 1.5], 0, [0.0, 0.0]),
-    (14, 10, [2.0, 0.5], 2, [4.0, 2.0]),
-    (10, 50, [4.0, 1.0], 0, [0.0, 0.0]),
-    (6, 100, [2.0, 1.5], 10, [2.0, 2.0]),
-    (6, 200, [3.0, 2.0], 0, [0.0, 0.0]),
-    (4, 400, [2.0, 1.0], 0, [0.0, 0.0]),
-    (2, 400, [1.0, 2.0], 30, [2.0, 0.5]),
-    (2, 800, [2.0, 0.5], 60, [1.0, 3.0]),
+/// One stage of a Table 1 job: its task count and the demand ⟨cores, GB⟩ of each task.
+struct Stage(usize, [f64; 2]);
+
+/// A bin of QKnobler's Table 1: how many jobs, their map stage and their reduce stage.
+struct Bin(usize, Stage, Stage);
+
+/// QKnobler's Table 1 (a reduce stage of 0 tasks: none).
+const TABLE_1: [Bin; 9] = [
+    Bin(38, Stage(1, [1.0, 1.0]), Stage(0, [0.0, 0.0])),
+    Bin(18, Stage(2, [1.0, 1.5]), Stage(0, [0.0, 0.0])),
+    Bin(14, Stage(10, [2.0, 0.5]), Stage(2, [4.0, 2.0])),
+    Bin(10, Stage(50, [4.0, 1.0]), Stage(0, [0.0, 0.0])),
+    Bin(6, Stage(100, [2.0, 1.5]), Stage(10, [2.0, 2.0])),
+    Bin(6, Stage(200, [3.0, 2.0]), Stage(0, [0.0, 0.0])),
+    Bin(4, Stage(400, [2.0, 1.0]), Stage(0, [0.0, 0.0])),
+    Bin(2, Stage(400, [1.0, 2.0]), Stage(30, [2.0, 0.5])),
+    Bin(2, Stage(800, [2.0, 0.5]), Stage(60, [1.0, 3.0])),
 ];
 
 /// The users of the QKnobler Table 1 workload (see the module docs): each job's map stage,
@@ -143,17 +149,14 @@ const TABLE_1: [(usize, usize, [f64; 2], usize, [f64; 2]); 9] = [
 pub fn qknobler_table_1(seed: u64) -> Vec<User> {
     let mut rng = SplitMix(seed);
     let mut users = Vec::new();
-    for (jobs, maps, map_demand, reduces, reduce_demand) in TABLE_1 {
-        for _ in 0..jobs {
-            for (count, demand, low, high) in [
-                (maps, map_demand, 5.0, 15.0),
-                (reduces, reduce_demand, 10.0, 30.0),
-            ] {
-                if count > 0 {
+    for Bin(jobs, maps, reduces) in &TABLE_1 {
+        for _ in 0..*jobs {
+            for (Stage(count, demand), low, high) in [(maps, 5.0, 15.0), (reduces, 10.0, 30.0)] {
+                if *count > 0 {
                     users.push(User {
                         weight: 1.0,
                         demand: demand.to_vec(),
-                        tasks: (0..count).map(|_| uniform(&mut rng, low, high)).collect(),
+                        tasks: (0..*count).map(|_| uniform(&mut rng, low, high)).collect(),
                     });
                 }
             }

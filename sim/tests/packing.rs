@@ -1,6 +1,6 @@
 //! Multi-resource machines packed by the core's DRF, QKnobler and Tetris alignment.
 
-use fairsched_sim::machines::{compare_packers, makespan_bound, pack, Packer, User, PACKERS};
+use fairsched_sim::machines::{compare_packers, makespan_bound, pack, User, PACKERS};
 use fairsched_sim::synthetic::{qknobler_table_1, QKNOBLER_MACHINE, QKNOBLER_MACHINES};
 
 fn user(demand: [f64; 2], tasks: &[f64]) -> User {
