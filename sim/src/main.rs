@@ -51,6 +51,20 @@ struct Options {
     packing: bool,
 }
 
+/// The options that take a value.
+const VALUED: [&str; 10] = [
+    "--trace",
+    "--slots",
+    "--limit",
+    "--load",
+    "--jobs",
+    "--seed",
+    "--error",
+    "--svg",
+    "--policies",
+    "--format",
+];
+
 /// Parses the arguments; `Ok(None)` asks for the usage text.
 fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> {
     let mut options = Options {
@@ -68,7 +82,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
         svg: None,
         packing: false,
     };
-    let mut args = args.peekable();
+    let mut args = args;
     while let Some(flag) = args.next() {
         if flag == "--help" || flag == "-h" {
             return Ok(None);
@@ -77,8 +91,11 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
             options.packing = true;
             continue;
         }
+        if !VALUED.contains(&flag.as_str()) {
+            return Err(format!("unknown option {flag}"));
+        }
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = |what: &str| format!("{flag} {value:?}: expected {what}");
+        let expected = |what: &str| format!("{flag} {value:?}: expected {what}");
         match flag.as_str() {
             "--trace" => options.trace = Some(PathBuf::from(&value)),
             "--slots" => {
@@ -87,27 +104,27 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
                         .parse()
                         .ok()
                         .filter(|&n: &u32| n > 0)
-                        .ok_or_else(|| number("a positive integer"))?,
+                        .ok_or_else(|| expected("a positive integer"))?,
                 )
             }
-            "--limit" => options.limit = Some(value.parse().map_err(|_| number("an integer"))?),
+            "--limit" => options.limit = Some(value.parse().map_err(|_| expected("an integer"))?),
             "--load" => {
                 options.load = Some(
                     value
                         .parse()
                         .ok()
                         .filter(|&l: &f64| l > 0.0 && l.is_finite())
-                        .ok_or_else(|| number("a positive number"))?,
+                        .ok_or_else(|| expected("a positive number"))?,
                 )
             }
-            "--jobs" => options.jobs = value.parse().map_err(|_| number("an integer"))?,
-            "--seed" => options.seed = value.parse().map_err(|_| number("an integer"))?,
+            "--jobs" => options.jobs = value.parse().map_err(|_| expected("an integer"))?,
+            "--seed" => options.seed = value.parse().map_err(|_| expected("an integer"))?,
             "--error" => {
                 options.error = value
                     .parse()
                     .ok()
                     .filter(|e: &f64| (0.0..1.0).contains(e))
-                    .ok_or_else(|| number("a number in [0, 1)"))?
+                    .ok_or_else(|| expected("a number in [0, 1)"))?
             }
             "--svg" => options.svg = Some(PathBuf::from(&value)),
             "--policies" => options.policies = value.split(',').map(str::to_owned).collect(),
@@ -116,11 +133,14 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
                     "text" => Format::Text,
                     "csv" => Format::Csv,
                     "json" => Format::Json,
-                    _ => return Err(number("text, csv or json")),
+                    _ => return Err(expected("text, csv or json")),
                 }
             }
-            _ => return Err(format!("unknown option {flag}")),
+            _ => unreachable!("{flag} is in VALUED"),
         }
+    }
+    if options.packing && options.trace.is_some() {
+        return Err("--packing replays its own workload, not a trace".to_owned());
     }
     Ok(Some(options))
 }
@@ -224,11 +244,7 @@ fn main() -> ExitCode {
             print!("{USAGE}");
             ExitCode::SUCCESS
         }
-        Ok(Some(options)) => match if options.packing {
-            packing(&options)
-        } else {
-            run(&options)
-        } {
+        Ok(Some(options)) => match (if options.packing { packing } else { run })(&options) {
             Ok(output) => {
                 print!("{output}");
                 ExitCode::SUCCESS
