@@ -1,84 +1,13 @@
-//! Properties of CFQ the paper proves or the design promises, on random inputs.
+//! Properties of CFQ the paper proves or the design promises, on random inputs. Theorem 1's
+//! delay bound is tested through the simulator's cluster model (`sim/tests/theorem_1.rs`).
 
 mod support {
-    pub mod cluster;
     pub mod memory;
 }
 
 use fairsched::cfq::{Cfq, Inline};
-use quickcheck::{quickcheck, Arbitrary, Gen, TestResult};
-use support::cluster::{delay_bound, run, JobSpec};
+use quickcheck::quickcheck;
 use support::memory::CfqMemory;
-
-/// A random single-stage, unweighted workload: the setting of Theorem 1.
-#[derive(Clone, Debug)]
-struct Workload {
-    slots: u32,
-    jobs: Vec<JobSpec>,
-}
-
-impl Arbitrary for Workload {
-    fn arbitrary(g: &mut Gen) -> Self {
-        let slots = u32::arbitrary(g) % 6 + 1;
-        let count = usize::arbitrary(g) % 25 + 1;
-        // Quarter-second grid: plenty of ties between arrivals and task completions.
-        let quarter = |g: &mut Gen, range: u32| f64::from(u32::arbitrary(g) % range) / 4.0;
-        let jobs = (0..count)
-            .map(|_| {
-                let arrival = quarter(g, 200);
-                let tasks = (0..usize::arbitrary(g) % 8 + 1)
-                    .map(|_| quarter(g, 40) + 0.25)
-                    .collect();
-                JobSpec {
-                    arrival,
-                    weight: 1,
-                    tasks,
-                }
-            })
-            .collect();
-        Workload { slots, jobs }
-    }
-}
-
-/// Theorem 1: f_j - f̄_j <= 2 l_max + L_max / M for every job.
-fn delay_bound_holds(workload: Workload) -> TestResult {
-    let Workload { slots, jobs } = workload;
-    let bound = delay_bound(slots, &jobs);
-    for (j, outcome) in run(slots, &jobs).iter().enumerate() {
-        let delay = outcome.completion - outcome.gps_completion;
-        if delay > bound + 1e-9 {
-            return TestResult::error(format!(
-                "job {j}: f - f̄ = {delay} > bound {bound} ({outcome:?})"
-            ));
-        }
-    }
-    TestResult::passed()
-}
-
-#[test]
-fn theorem_1_delay_bound() {
-    quickcheck::QuickCheck::new()
-        .tests(400)
-        .quickcheck(delay_bound_holds as fn(Workload) -> TestResult);
-}
-
-/// The property is not vacuous: on random workloads some jobs do finish after their GPS
-/// completion (CFQ is not simply ahead of GPS everywhere).
-#[test]
-fn theorem_1_delays_occur() {
-    let mut g = Gen::new(100);
-    let closest = (0..300)
-        .map(|_| {
-            let Workload { slots, jobs } = Workload::arbitrary(&mut g);
-            let bound = delay_bound(slots, &jobs);
-            run(slots, &jobs)
-                .iter()
-                .map(|o| (o.completion - o.gps_completion) / bound)
-                .fold(f64::MIN, f64::max)
-        })
-        .fold(f64::MIN, f64::max);
-    assert!(closest > 0.0, "no job was ever late against GPS");
-}
 
 /// A year of hourly batches on 10,000 slots: virtual time reaches ~10^11, yet every GPS
 /// completion agrees with its closed form to a microsecond, and tiny jobs still order right.

@@ -6,7 +6,7 @@
 //! put (no copy, no move) and alive while the handle is used, and is simply freed afterwards;
 //! nothing else needs releasing. A handle must not be used from two threads at once.
 
-use super::{boundary, read, read_slice, table, write, write_slice, FairschedStatus};
+use super::{boundary, read, read_slice, table, write, write_maybe, write_slice, FairschedStatus};
 use crate::cfq::{self, Borrowed, Cfq, JobRow, HEAPS};
 
 /// A CFQ scheduler living in caller-provided memory. Opaque.
@@ -234,13 +234,8 @@ pub unsafe extern "C" fn fairsched_cfq_peek(
 ) -> FairschedStatus {
     boundary(|| {
         let cfq = unsafe { read(cfq) }?;
-        let id = unsafe { write(out_job_id) }?;
-        let found = unsafe { write(out_found) }?;
-        let next = cfq.inner.peek();
-        *found = next.is_some();
-        if let Some(next) = next {
-            *id = next;
-        }
+        let out = unsafe { write_maybe(out_job_id, out_found) }?;
+        out.set(cfq.inner.peek());
         Ok(())
     })
 }

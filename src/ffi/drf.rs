@@ -6,7 +6,9 @@
 //! dominant share of the capacity one task takes, must lie within [2^-60, 2^60]
 //! (`OUT_OF_RANGE` otherwise): beyond, DRF's quantities overflow or underflow.
 
-use super::{boundary, read, read_slice, table, write, write_slice, FairschedStatus, Status};
+use super::{
+    boundary, read, read_slice, table, write, write_maybe, write_slice, FairschedStatus, Status,
+};
 use crate::drf::{self, Divisible, DrfQueue, UserRow, Users, HEAPS};
 
 /// The most resource kinds a vector holds.
@@ -243,13 +245,8 @@ pub unsafe extern "C" fn fairsched_drf_queue_next(
 ) -> FairschedStatus {
     boundary(|| {
         let queue = unsafe { read(queue) }?;
-        let id = unsafe { write(out_id) }?;
-        let found = unsafe { write(out_found) }?;
-        let next = queue.inner.next();
-        *found = next.is_some();
-        if let Some(next) = next {
-            *id = next;
-        }
+        let out = unsafe { write_maybe(out_id, out_found) }?;
+        out.set(queue.inner.next());
         Ok(())
     })
 }
@@ -268,13 +265,8 @@ pub unsafe extern "C" fn fairsched_drf_queue_start_next(
 ) -> FairschedStatus {
     boundary(|| {
         let queue = unsafe { write(queue) }?;
-        let id = unsafe { write(out_id) }?;
-        let found = unsafe { write(out_found) }?;
-        let started = queue.inner.start_next();
-        *found = started.is_some();
-        if let Some(started) = started {
-            *id = started;
-        }
+        let out = unsafe { write_maybe(out_id, out_found) }?;
+        out.set(queue.inner.start_next());
         Ok(())
     })
 }

@@ -121,6 +121,37 @@ pub(crate) unsafe fn write<'a, T>(pointer: *mut T) -> Status<&'a mut T> {
     unsafe { pointer.as_mut() }.ok_or(FairschedStatus::NullPointer)
 }
 
+/// An out-parameter that may stay unwritten, with a flag telling whether it was written.
+pub(crate) struct MaybeOut<'a, T> {
+    value: &'a mut T,
+    found: &'a mut bool,
+}
+
+impl<T> MaybeOut<'_, T> {
+    /// Writes `*found = value.is_some()`, and the value only when there is one.
+    pub(crate) fn set(self, value: Option<T>) {
+        *self.found = value.is_some();
+        if let Some(value) = value {
+            *self.value = value;
+        }
+    }
+}
+
+/// `value` and `found` as a [`MaybeOut`], or [`FairschedStatus::NullPointer`]. Checked before
+/// the call computes anything, so that a NULL changes nothing.
+///
+/// # Safety
+/// Non-NULL pointers must be valid for writes of their types for `'a`, and unaliased.
+pub(crate) unsafe fn write_maybe<'a, T>(
+    value: *mut T,
+    found: *mut bool,
+) -> Status<MaybeOut<'a, T>> {
+    Ok(MaybeOut {
+        value: unsafe { write(value) }?,
+        found: unsafe { write(found) }?,
+    })
+}
+
 /// `len` elements at `pointer`; NULL is accepted only when `len` is 0.
 ///
 /// # Safety

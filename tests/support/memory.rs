@@ -1,5 +1,5 @@
-//! Heap-allocated table storage of any capacity, for tests and benchmarks (the core itself
-//! never allocates: Rust callers with `std` can build storage this way).
+//! Heap-allocated table storage of any capacity, for tests, benchmarks and the simulator (the
+//! core itself never allocates: Rust callers with `std` can build storage this way).
 
 use fairsched::cfq::{Borrowed as CfqBorrowed, Cfq, JobRow, HEAPS};
 use fairsched::heap::HeapSlot;

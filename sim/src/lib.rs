@@ -1,0 +1,65 @@
+//! # fairsched-sim
+//!
+//! A discrete-event replay simulator that shows what fairsched's algorithms do for a cluster
+//! before they go into a scheduler: workloads (seeded synthetic generators, or a trace) are
+//! replayed on a simulated slot cluster under several policies, and each run is summarized by
+//! the metrics of the CFQ paper (`papers/002`, §V): response times, slowdown by job width, the
+//! worst delay against the ideal fair share (GPS), makespan and utilization.
+//!
+//! - [`workload`]: jobs (arrival, weight, task run times) and Theorem 1's delay bound;
+//! - [`synthetic`]: the seeded generators (CFQ §V-A, the elephant and mice of Fig. 9);
+//! - [`trace`]: the Google 2011 (Hawk) sub-trace reader;
+//! - [`cluster`]: the slot cluster, the [`cluster::Policy`] interface and the event loop;
+//! - [`policy`]: FIFO, FAIR and SRPT, and CFQ driving the core's [`fairsched::cfq::Cfq`];
+//! - [`machines`]: multi-resource machines packed by the core's DRF, QKnobler and Tetris;
+//! - [`metrics`]: GPS completions from the core and the per-policy summary;
+//! - [`report`]: the text table, CSV and JSON;
+//! - [`svg`]: the response-time CDF as an SVG plot.
+
+pub mod cluster;
+pub mod machines;
+pub mod metrics;
+pub mod policy;
+pub mod report;
+pub mod svg;
+pub mod synthetic;
+pub mod trace;
+pub mod workload;
+
+/// Heap-backed storage for the core's CFQ scheduler (shared with the core's tests).
+#[path = "../../tests/support/memory.rs"]
+mod memory;
+/// The seeded generator shared with the core's tests and benchmarks.
+#[path = "../../tests/support/rng.rs"]
+mod rng;
+
+use metrics::{gps_completions, Summary};
+use policy::PolicyKind;
+use report::Report;
+use workload::Workload;
+
+/// Replays `workload` (described by `name`) on `slots` slots under each of `policies` and
+/// summarizes every run against the core's GPS reference.
+pub fn compare(
+    name: &str,
+    workload: &Workload,
+    slots: u32,
+    policies: &[PolicyKind],
+) -> fairsched::Result<Report> {
+    let gps = gps_completions(workload, slots)?;
+    let summaries = policies
+        .iter()
+        .map(|policy| {
+            let run = policy.run(workload, slots)?;
+            Ok(Summary::of(policy.to_string(), workload, slots, &run, &gps))
+        })
+        .collect::<fairsched::Result<Vec<_>>>()?;
+    Ok(Report {
+        workload: name.to_owned(),
+        jobs: workload.jobs().len(),
+        slots,
+        load: workload.load(slots),
+        delay_bound: workload.delay_bound(slots),
+        summaries,
+    })
+}

@@ -1,0 +1,153 @@
+//! The command line: formats, and bad input reported on stderr with nothing on stdout.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fairsched-sim"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+const SMALL: [&str; 4] = ["--jobs", "60", "--slots", "40"];
+
+#[test]
+fn text_table_lists_every_policy() {
+    let out = run(&SMALL);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for policy in ["FIFO", "FAIR", "SRPT", "CFQ", "CFQ ±20%", "CFQ naive"] {
+        assert!(
+            text.lines().any(|l| l.starts_with(policy)),
+            "{policy} missing:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn packing_compares_drf_qknobler_and_tetris() {
+    let out = run(&["--packing"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for packer in [
+        "DRF ",
+        "QKnobler ρ=1 ",
+        "QKnobler ρ=0.5 ",
+        "QKnobler ρ=0 ",
+        "Tetris ",
+    ] {
+        let rows = text.lines().filter(|l| l.starts_with(packer)).count();
+        assert_eq!(rows, 1, "{packer}:\n{text}");
+    }
+}
+
+#[test]
+fn csv_has_a_header_and_a_row_per_policy() {
+    let out = run(&[
+        &SMALL[..],
+        &["--format", "csv", "--policies", "fair,cfq", "--load", "0.8"],
+    ]
+    .concat());
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("workload,jobs,slots,load,policy,mean_response"));
+    let columns = lines[0].split(',').count();
+    for line in &lines[1..] {
+        // The workload's name holds no comma, so every row splits into the header's columns.
+        assert_eq!(line.split(',').count(), columns, "{line}");
+    }
+    assert!(lines[2].contains(",CFQ,"));
+}
+
+#[test]
+fn json_is_valid_and_complete() {
+    let out = run(&[&SMALL[..], &["--format", "json"]].concat());
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The workload as generated, then at load 0.9.
+    let reports = json.as_array().unwrap();
+    assert_eq!(reports.len(), 2);
+    assert!((reports[1]["load"].as_f64().unwrap() - 0.9).abs() < 1e-9);
+    for report in reports {
+        assert_eq!(report["jobs"], 60);
+        assert_eq!(report["slots"], 40);
+        let policies = report["policies"].as_array().unwrap();
+        assert_eq!(policies.len(), 6);
+        assert!(policies
+            .iter()
+            .all(|p| p["mean_response"].as_f64().unwrap() > 0.0));
+        assert_eq!(policies[3]["policy"], "CFQ");
+        assert!(policies[3]["slowdown_1_10"].as_f64().unwrap() >= 1.0);
+    }
+}
+
+/// A directory of its own for one test.
+fn scratch(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fairsched-sim-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn svg_plots_a_cdf_per_policy() {
+    let dir = scratch("svg");
+    let path = dir.join("cdf.svg");
+    let out = run(&[
+        &SMALL[..],
+        &[
+            "--policies",
+            "fair,srpt,cfq",
+            "--svg",
+            path.to_str().unwrap(),
+        ],
+    ]
+    .concat());
+    let svg = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(out.status.success());
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.ends_with("</svg>\n"));
+    assert_eq!(svg.matches("<polyline").count(), 3);
+    for policy in ["FAIR", "SRPT", "CFQ"] {
+        assert!(svg.contains(&format!(">{policy}</text>")), "{policy}");
+    }
+}
+
+#[test]
+fn a_bad_trace_names_file_line_and_field_and_writes_nothing() {
+    let dir = scratch("bad-trace");
+    let path = dir.join("bad.tr");
+    let plot = dir.join("cdf.svg");
+    std::fs::write(&path, "1 1 2 2\n3 2 1 1 oops\n").unwrap();
+    let out = run(&[
+        "--trace",
+        path.to_str().unwrap(),
+        "--svg",
+        plot.to_str().unwrap(),
+    ]);
+    let plotted = plot.exists();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(!plotted);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("bad.tr:2: field 5: duration of task 2 of 2 \"oops\""),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn bad_options_show_the_usage() {
+    for args in [
+        &["--format", "xml"][..],
+        &["--policies", "lottery"],
+        &["--slots"],
+    ] {
+        let out = run(args);
+        assert_ne!(out.status.code(), Some(0), "{args:?}");
+        assert!(out.stdout.is_empty());
+    }
+}
