@@ -12,6 +12,8 @@
 //! - [`cluster`]: the slot cluster, the [`cluster::Policy`] interface and the event loop;
 //! - [`policy`]: FIFO, FAIR and SRPT, and CFQ driving the core's [`fairsched::cfq::Cfq`];
 //! - [`machines`]: multi-resource machines packed by the core's DRF, QKnobler and Tetris;
+//! - [`paf`]: the PAF paper's static comparison (progress curves, PAF against fair sharing);
+//! - [`reb`]: ReB's static comparison (JCT tables, HAI against shortest-job-optimal and max-min);
 //! - [`metrics`]: GPS completions from the core and the per-policy summary;
 //! - [`report`]: the text table, CSV and JSON;
 //! - [`svg`]: the response-time CDF as an SVG plot.
@@ -19,7 +21,9 @@
 pub mod cluster;
 pub mod machines;
 pub mod metrics;
+pub mod paf;
 pub mod policy;
+pub mod reb;
 pub mod report;
 pub mod svg;
 pub mod synthetic;

@@ -2,7 +2,9 @@
 //! prints the comparison. Run with `--help` for the options.
 
 use fairsched_sim::machines::{compare_packers, makespan_bound, PACKERS};
+use fairsched_sim::paf::{PAF_PAPER_ALPHAS, PAF_PAPER_JOBS, PAF_PAPER_SLOTS};
 use fairsched_sim::policy::{PolicyKind, Profiler};
+use fairsched_sim::reb::{REB_BATCHES, REB_SIZES};
 use fairsched_sim::report::{self, Format};
 use fairsched_sim::synthetic::{self, CFQ_PAPER_JOBS, CFQ_PAPER_SLOTS};
 use fairsched_sim::{compare, svg, trace};
@@ -17,6 +19,12 @@ usage: fairsched-sim [options]
   --packing          compare DRF, QKnobler (ρ = 1, 0.5, 0) and Tetris on multi-resource
                      machines with the QKnobler paper's Table 1 workload instead (takes
                      --seed and --format)
+  --paf              the PAF paper's static simulation (§V-B): 200 jobs with concave
+                     progress curves on 800, 2,000 and 8,000 slots, PAF at α = 0.9 and 0.99
+                     against fair sharing (takes --seed; text only)
+  --reb              ReB's static comparison: HAI against shortest-job-optimal and max-min
+                     on 20 seeded batches each of 10 to 50 jobs, 200 cores, θ = 1 (takes
+                     --seed, the first batch's; text only)
   --trace PATH       replay a Google 2011 sub-trace (Hawk format) instead of the synthetic
                      CFQ §V-A workload
   --slots N          slots of the cluster (default: 200 for the synthetic workload, 8000 for
@@ -49,6 +57,8 @@ struct Options {
     format: Format,
     svg: Option<PathBuf>,
     packing: bool,
+    paf: bool,
+    reb: bool,
 }
 
 /// The options that take a value.
@@ -81,14 +91,22 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
         format: Format::Text,
         svg: None,
         packing: false,
+        paf: false,
+        reb: false,
     };
     let mut args = args;
     while let Some(flag) = args.next() {
         if flag == "--help" || flag == "-h" {
             return Ok(None);
         }
-        if flag == "--packing" {
-            options.packing = true;
+        let mode = match flag.as_str() {
+            "--packing" => Some(&mut options.packing),
+            "--paf" => Some(&mut options.paf),
+            "--reb" => Some(&mut options.reb),
+            _ => None,
+        };
+        if let Some(mode) = mode {
+            *mode = true;
             continue;
         }
         if !VALUED.contains(&flag.as_str()) {
@@ -139,8 +157,15 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
             _ => unreachable!("{flag} is in VALUED"),
         }
     }
-    if options.packing && options.trace.is_some() {
-        return Err("--packing replays its own workload, not a trace".to_owned());
+    let modes = [options.packing, options.paf, options.reb];
+    if modes.iter().filter(|&&on| on).count() > 1 {
+        return Err("--packing, --paf and --reb exclude one another".to_owned());
+    }
+    if modes.contains(&true) && options.trace.is_some() {
+        return Err("--packing, --paf and --reb run their own workload, not a trace".to_owned());
+    }
+    if (options.paf || options.reb) && options.format != Format::Text {
+        return Err("--paf and --reb print a text table only".to_owned());
     }
     Ok(Some(options))
 }
@@ -179,6 +204,25 @@ fn packing(options: &Options) -> Result<String, String> {
         &summaries,
         options.format,
     ))
+}
+
+/// The PAF paper's static simulation (§V-B) on its three cluster sizes and two knobs.
+fn paf(options: &Options) -> Result<String, String> {
+    let jobs = fairsched_sim::paf::paf_paper(PAF_PAPER_JOBS, options.seed);
+    let outcomes = fairsched_sim::paf::compare(&jobs, &PAF_PAPER_SLOTS, &PAF_PAPER_ALPHAS)
+        .map_err(|e| format!("the core rejected the workload: {e}"))?;
+    Ok(fairsched_sim::paf::render(
+        &format!("PAF §V-B workload (seed {})", options.seed),
+        PAF_PAPER_JOBS,
+        &outcomes,
+    ))
+}
+
+/// ReB's static comparison on batches of 10 to 50 jobs.
+fn reb(options: &Options) -> Result<String, String> {
+    let rows = fairsched_sim::reb::compare(&REB_SIZES, REB_BATCHES, options.seed)
+        .map_err(|e| format!("the core rejected a batch: {e}"))?;
+    Ok(fairsched_sim::reb::render(&rows, REB_BATCHES, options.seed))
 }
 
 /// The offered load the default run adds to the synthetic workload's own (see sim/README.md).
@@ -244,7 +288,16 @@ fn main() -> ExitCode {
             print!("{USAGE}");
             ExitCode::SUCCESS
         }
-        Ok(Some(options)) => match (if options.packing { packing } else { run })(&options) {
+        Ok(Some(options)) => match (if options.packing {
+            packing
+        } else if options.paf {
+            paf
+        } else if options.reb {
+            reb
+        } else {
+            run
+        })(&options)
+        {
             Ok(output) => {
                 print!("{output}");
                 ExitCode::SUCCESS

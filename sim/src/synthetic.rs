@@ -55,17 +55,17 @@ pub(crate) fn unit(rng: &mut SplitMix) -> f64 {
 }
 
 /// Uniform in `[low, high)`.
-fn uniform(rng: &mut SplitMix, low: f64, high: f64) -> f64 {
+pub(crate) fn uniform(rng: &mut SplitMix, low: f64, high: f64) -> f64 {
     low + (high - low) * unit(rng)
 }
 
 /// Log-uniform in `[low, high)`.
-fn log_uniform(rng: &mut SplitMix, low: f64, high: f64) -> f64 {
+pub(crate) fn log_uniform(rng: &mut SplitMix, low: f64, high: f64) -> f64 {
     (low.ln() + (high.ln() - low.ln()) * unit(rng)).exp()
 }
 
 /// Uniform among the integers `low..=high`.
-fn between(rng: &mut SplitMix, low: u64, high: u64) -> usize {
+pub(crate) fn between(rng: &mut SplitMix, low: u64, high: u64) -> usize {
     (low + rng.below(high - low + 1)) as usize
 }
 

@@ -151,3 +151,19 @@ fn bad_options_show_the_usage() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn paf_and_reb_print_their_tables() {
+    let out = run(&["--paf"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.matches("≤15%").count(), 1, "{text}");
+    assert_eq!(text.matches("≤13%").count(), 1, "{text}");
+    let out = run(&["--reb", "--seed", "3"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("seeds 3-22"), "{text}");
+    let out = run(&["--paf", "--reb"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+}
