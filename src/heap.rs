@@ -75,6 +75,16 @@ pub trait Ties {
     fn before(&self, a: u32, b: u32) -> bool;
 }
 
+/// The tie-break for heaps whose items are indices into the caller's list (jobs of a batch):
+/// the lower index first, which makes the order total.
+pub struct LowerIndex;
+
+impl Ties for LowerIndex {
+    fn before(&self, a: u32, b: u32) -> bool {
+        a < b
+    }
+}
+
 /// One slot of a heap. See the module documentation for its two roles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HeapSlot<K> {

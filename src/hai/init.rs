@@ -9,8 +9,8 @@
 
 use super::storage::Slot;
 use super::table::{JobRow, Tables};
-use super::LowerIndex;
 use crate::heap::Heap;
+use crate::heap::LowerIndex;
 use crate::num::order_bits;
 
 /// Hands out `free` steps as described above. `order` (one slot per row) is the scratch of a

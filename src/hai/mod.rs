@@ -41,7 +41,7 @@ mod transfer;
 pub use storage::{Borrowed, Inline, Slot, Storage};
 pub use table::{Batch, JobRow, MAX_JCT, VACANT_ROW};
 
-use crate::heap::{self, Ties};
+use crate::heap;
 use crate::{Error, Result};
 use table::Tables;
 
@@ -61,15 +61,6 @@ pub struct Summary {
 /// for up to [`Hai::capacity`] jobs.
 pub struct Hai<S: Storage> {
     storage: S,
-}
-
-/// Ties between equal keys in every HAI ordering: the lower job index first (SPEC.md § HAI).
-struct LowerIndex;
-
-impl Ties for LowerIndex {
-    fn before(&self, a: u32, b: u32) -> bool {
-        a < b
-    }
 }
 
 /// Which steps a call runs.

@@ -18,8 +18,8 @@
 
 use super::storage::Slot;
 use super::table::{JobRow, Tables};
-use super::LowerIndex;
 use crate::heap::Heap;
+use crate::heap::LowerIndex;
 use crate::num::order_bits;
 
 /// Runs the transfers from the allocation in `rows`, with `donors` and `acceptors` (one slot

@@ -2,7 +2,7 @@
 //! running slots are furthest below its PAF allocation (the largest `target - running`), ties
 //! to the lower index; a job at or above its target gets nothing. `k` slots are one call.
 
-use super::LowerIndex;
+use crate::heap::LowerIndex;
 use crate::heap::{Heap, HeapSlot};
 
 /// Gives up to `out.len()` slots: writes one job index per slot, in the order given, and

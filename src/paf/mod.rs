@@ -39,20 +39,11 @@ pub use jobs::{FlatJobs, Job, Jobs};
 pub use storage::{Borrowed, Inline, Storage};
 pub use transfer::Bracket;
 
-use crate::heap::{HeapSlot, Ties, NONE};
+use crate::heap::{HeapSlot, NONE};
 use crate::num;
 use crate::{Error, Result};
 use storage::Parts;
 use transfer::Step;
-
-/// Heap ties of this module: the lower job index first.
-struct LowerIndex;
-
-impl Ties for LowerIndex {
-    fn before(&self, a: u32, b: u32) -> bool {
-        a < b
-    }
-}
 
 /// How [`Paf::allocate`] runs Algorithm 1. Both give the same allocation, bit for bit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -34,7 +34,7 @@
 
 use super::curve::{at, increment};
 use super::jobs::Jobs;
-use super::LowerIndex;
+use crate::heap::LowerIndex;
 use crate::heap::{Heap, HeapSlot};
 use crate::num::order_bits;
 
