@@ -9,6 +9,7 @@
 //! - [`workload`]: jobs (arrival, weight, task run times) and Theorem 1's delay bound;
 //! - [`synthetic`]: the seeded generators (CFQ §V-A, the elephant and mice of Fig. 9);
 //! - [`trace`]: the Google 2011 (Hawk) sub-trace reader;
+//! - [`swim`]: the reader of SWIM's Facebook workloads;
 //! - [`cluster`]: the slot cluster, the [`cluster::Policy`] interface and the event loop;
 //! - [`policy`]: FIFO, FAIR and SRPT, and CFQ driving the core's [`fairsched::cfq::Cfq`];
 //! - [`machines`]: multi-resource machines packed by the core's DRF, QKnobler and Tetris;
@@ -26,6 +27,7 @@ pub mod policy;
 pub mod reb;
 pub mod report;
 pub mod svg;
+pub mod swim;
 pub mod synthetic;
 pub mod trace;
 pub mod workload;

@@ -7,7 +7,7 @@ use fairsched_sim::policy::{PolicyKind, Profiler};
 use fairsched_sim::reb::{REB_BATCHES, REB_SIZES};
 use fairsched_sim::report::{self, Format};
 use fairsched_sim::synthetic::{self, CFQ_PAPER_JOBS, CFQ_PAPER_SLOTS};
-use fairsched_sim::{compare, svg, trace};
+use fairsched_sim::{compare, svg, swim, trace};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -27,8 +27,11 @@ usage: fairsched-sim [options]
                      --seed, the first batch's; text only)
   --trace PATH       replay a Google 2011 sub-trace (Hawk format) instead of the synthetic
                      CFQ §V-A workload
+  --swim PATH        replay a SWIM Facebook workload (FB-2009 or FB-2010 .tsv) instead: tasks
+                     and run times derived from its bytes (see sim/README.md)
   --slots N          slots of the cluster (default: 200 for the synthetic workload, 8000 for
-                     a trace, as in the CFQ paper)
+                     a Google trace, as in the CFQ paper, 1200 for SWIM: FB-2009's 600
+                     machines, 2 slots each)
   --limit JOBS       replay only the first JOBS jobs to arrive
   --load L           stretch or compress the arrivals to an offered load of L (work over the
                      slot-time between the first and the last arrival); without it, the
@@ -47,6 +50,7 @@ usage: fairsched-sim [options]
 /// What the command line asks for.
 struct Options {
     trace: Option<PathBuf>,
+    swim: Option<PathBuf>,
     slots: Option<u32>,
     limit: Option<usize>,
     load: Option<f64>,
@@ -62,8 +66,9 @@ struct Options {
 }
 
 /// The options that take a value.
-const VALUED: [&str; 10] = [
+const VALUED: [&str; 11] = [
     "--trace",
+    "--swim",
     "--slots",
     "--limit",
     "--load",
@@ -79,6 +84,7 @@ const VALUED: [&str; 10] = [
 fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> {
     let mut options = Options {
         trace: None,
+        swim: None,
         slots: None,
         limit: None,
         load: None,
@@ -116,6 +122,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
         let expected = |what: &str| format!("{flag} {value:?}: expected {what}");
         match flag.as_str() {
             "--trace" => options.trace = Some(PathBuf::from(&value)),
+            "--swim" => options.swim = Some(PathBuf::from(&value)),
             "--slots" => {
                 options.slots = Some(
                     value
@@ -161,7 +168,11 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
     if modes.iter().filter(|&&on| on).count() > 1 {
         return Err("--packing, --paf and --reb exclude one another".to_owned());
     }
-    if modes.contains(&true) && options.trace.is_some() {
+    let traces = [&options.trace, &options.swim];
+    if traces.iter().all(|trace| trace.is_some()) {
+        return Err("--trace and --swim exclude one another".to_owned());
+    }
+    if modes.contains(&true) && traces.iter().any(|trace| trace.is_some()) {
         return Err("--packing, --paf and --reb run their own workload, not a trace".to_owned());
     }
     if (options.paf || options.reb) && options.format != Format::Text {
@@ -236,14 +247,20 @@ fn run(options: &Options) -> Result<String, String> {
         .iter()
         .map(|name| policy(name, options))
         .collect::<Result<Vec<_>, _>>()?;
-    let (name, workload, default_slots, loads) = match &options.trace {
-        Some(path) => (
+    let (name, workload, default_slots, loads) = match (&options.trace, &options.swim) {
+        (Some(path), _) => (
             format!("trace {}", path.display()),
             trace::read_google(path).map_err(|e| e.to_string())?,
             8000,
             vec![options.load],
         ),
-        None => (
+        (None, Some(path)) => (
+            format!("SWIM workload {}", path.display()),
+            swim::read_swim(path).map_err(|e| e.to_string())?,
+            1200,
+            vec![options.load],
+        ),
+        (None, None) => (
             format!("synthetic CFQ §V-A workload (seed {})", options.seed),
             synthetic::cfq_paper(options.jobs, options.seed),
             CFQ_PAPER_SLOTS,

@@ -55,9 +55,17 @@ impl std::error::Error for TraceError {}
 
 /// Reads a Google 2011 sub-trace file.
 pub fn read_google(path: &Path) -> Result<Workload, TraceError> {
+    read(path, parse_google)
+}
+
+/// Reads the trace at `path` with `parse`, which is given the file's name and text.
+pub(crate) fn read(
+    path: &Path,
+    parse: fn(&str, &str) -> Result<Workload, TraceError>,
+) -> Result<Workload, TraceError> {
     let file = path.display().to_string();
     match std::fs::read_to_string(path) {
-        Ok(text) => parse_google(&file, &text),
+        Ok(text) => parse(&file, &text),
         Err(error) => Err(TraceError::Io { file, error }),
     }
 }
@@ -69,12 +77,7 @@ pub fn parse_google(file: &str, text: &str) -> Result<Workload, TraceError> {
         if line.trim().is_empty() {
             continue;
         }
-        let mut fields = Fields {
-            file,
-            line: index + 1,
-            words: line.split_whitespace(),
-            field: 0,
-        };
+        let mut fields = Fields::new(file, index + 1, line);
         let arrival = fields.number("arrival time")?;
         let count = fields.next("number of tasks")?;
         let width = count
@@ -110,8 +113,9 @@ pub fn parse_google(file: &str, text: &str) -> Result<Workload, TraceError> {
     Ok(Workload::new(jobs))
 }
 
-/// The fields of one line, numbered from 1, read in order.
-struct Fields<'a> {
+/// The fields of one line, separated by white space, numbered from 1, read in order (shared
+/// with the SWIM reader).
+pub(crate) struct Fields<'a> {
     file: &'a str,
     line: usize,
     words: std::str::SplitWhitespace<'a>,
@@ -120,8 +124,18 @@ struct Fields<'a> {
 }
 
 impl<'a> Fields<'a> {
+    /// The fields of `line` (numbered from 1) of `file`.
+    pub(crate) fn new(file: &'a str, line: usize, text: &'a str) -> Self {
+        Fields {
+            file,
+            line,
+            words: text.split_whitespace(),
+            field: 0,
+        }
+    }
+
     /// An error about the field last read.
-    fn error(&self, problem: String) -> TraceError {
+    pub(crate) fn error(&self, problem: String) -> TraceError {
         TraceError::Field {
             file: self.file.to_owned(),
             line: self.line,
@@ -131,7 +145,7 @@ impl<'a> Fields<'a> {
     }
 
     /// The next field, `what` naming it if it is missing.
-    fn next(&mut self, what: &str) -> Result<&'a str, TraceError> {
+    pub(crate) fn next(&mut self, what: &str) -> Result<&'a str, TraceError> {
         self.field += 1;
         self.words
             .next()
@@ -139,7 +153,7 @@ impl<'a> Fields<'a> {
     }
 
     /// The next field as a finite number.
-    fn number(&mut self, what: &str) -> Result<f64, TraceError> {
+    pub(crate) fn number(&mut self, what: &str) -> Result<f64, TraceError> {
         let text = self.next(what)?;
         text.parse::<f64>()
             .ok()

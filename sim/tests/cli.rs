@@ -140,6 +140,26 @@ fn a_bad_trace_names_file_line_and_field_and_writes_nothing() {
 }
 
 #[test]
+fn a_bad_swim_file_is_named_and_excludes_a_trace() {
+    let dir = scratch("bad-swim");
+    let path = dir.join("bad.tsv");
+    std::fs::write(&path, "job0\t1\t1\t10\t0\t10\njob1\t2\t1\t-5\t0\t0\n").unwrap();
+    let path = path.to_str().unwrap();
+    let bad = run(&["--swim", path]);
+    let both = run(&["--swim", path, "--trace", path]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(bad.stdout.is_empty());
+    let stderr = String::from_utf8(bad.stderr).unwrap();
+    assert!(
+        stderr.contains("bad.tsv:2: field 4: map input bytes -5 is negative"),
+        "{stderr}"
+    );
+    assert_eq!(both.status.code(), Some(2));
+    assert!(both.stdout.is_empty());
+}
+
+#[test]
 fn bad_options_show_the_usage() {
     for args in [
         &["--format", "xml"][..],

@@ -1,0 +1,87 @@
+//! SWIM's Facebook workload format (`../shared/traces/swim-fb/README.txt`; the SWIM project's
+//! `workloadSuite/FB-*.tsv`), the source the QKnobler paper took its submission times from
+//! (`papers/003` §7.1): one job a line, fields separated by tabs or spaces:
+//!
+//! 1. the job's name (any word);
+//! 2. submission time, in seconds;
+//! 3. the gap to the previous submission, in seconds (checked to be a number, otherwise unused);
+//! 4. map input, in bytes;
+//! 5. shuffle, in bytes;
+//! 6. reduce output, in bytes;
+//! 7. and after: ignored (one of the files has an input path there).
+//!
+//! SWIM gives bytes, not tasks or durations. The tasks follow SWIM's own replay (64 MiB a map
+//! and a reducer) and the durations a per-slot throughput; both were chosen once, before any
+//! run:
+//!
+//! | what | value |
+//! | --- | --- |
+//! | map stage | reads the input, writes the shuffle (a map-only job's output when the shuffle is 0) |
+//! | reduce stage | only when the shuffle is not 0: reads the shuffle, writes the output |
+//! | tasks of a stage | enough that none reads or writes more than [`SPLIT_BYTES`] (at least one map); equal parts |
+//! | task run time | [`TASK_STARTUP`] + its bytes read and written / [`SLOT_THROUGHPUT`] |
+//!
+//! A map of one full block that writes nothing thus runs 10 s, and no task more than 18 s. The
+//! simulator runs one stage a job: reduce tasks follow the maps in the job's task list and do
+//! not wait for them to finish (as in the other workloads).
+//! Every job has weight 1.
+
+use crate::trace::{read, Fields, TraceError};
+use crate::workload::{Job, Workload};
+use std::path::Path;
+
+/// Bytes a map reads (an HDFS block) and a reducer is given, as SWIM's replay sets them.
+pub const SPLIT_BYTES: f64 = 64.0 * 1024.0 * 1024.0;
+/// Bytes a slot reads or writes per second.
+pub const SLOT_THROUGHPUT: f64 = 8.0 * 1024.0 * 1024.0;
+/// Seconds every task spends before it moves data (JVM start, scheduling).
+pub const TASK_STARTUP: f64 = 2.0;
+
+/// Reads a SWIM Facebook workload file.
+pub fn read_swim(path: &Path) -> Result<Workload, TraceError> {
+    read(path, parse_swim)
+}
+
+/// Parses the text of a SWIM workload; `file` names it in errors.
+pub fn parse_swim(file: &str, text: &str) -> Result<Workload, TraceError> {
+    let mut jobs = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut fields = Fields::new(file, index + 1, line);
+        fields.next("job name")?;
+        let arrival = fields.number("submission time")?;
+        fields.number("gap to the previous submission")?;
+        let mut bytes = |what: &str| match fields.number(what)? {
+            amount if amount >= 0.0 => Ok(amount),
+            amount => Err(fields.error(format!("{what} {amount} is negative"))),
+        };
+        let input = bytes("map input bytes")?;
+        let shuffle = bytes("shuffle bytes")?;
+        let output = bytes("reduce output bytes")?;
+        jobs.push(Job {
+            arrival,
+            weight: 1,
+            tasks: tasks(input, shuffle, output),
+        });
+    }
+    Ok(Workload::new(jobs))
+}
+
+/// The run times of a job's maps, then its reduces (see the module documentation).
+fn tasks(input: f64, shuffle: f64, output: f64) -> Vec<f64> {
+    let mut tasks = Vec::new();
+    let mut stage = |read: f64, written: f64, at_least: f64| {
+        let count = (read.max(written) / SPLIT_BYTES).ceil().max(at_least) as usize;
+        let run_time = TASK_STARTUP + (read + written) / count as f64 / SLOT_THROUGHPUT;
+        tasks.resize(tasks.len() + count, run_time);
+    };
+    if shuffle == 0.0 {
+        stage(input, output, 1.0);
+    } else {
+        stage(input, shuffle, 1.0);
+        stage(shuffle, output, 0.0);
+    }
+    tasks
+}
