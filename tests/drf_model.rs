@@ -195,12 +195,23 @@ impl Reference {
                             / CAPACITY[r]
                     })
                     .fold(0.0, f64::max);
+                // Only tasks that fit are considered: the lowest of those users is served
+                // while owed, otherwise the best affinity among them.
+                let mut skipped: Vec<u64> = Vec::new();
                 while out.len() < k {
-                    let order = self.sorted_active();
+                    let order: Vec<usize> = self
+                        .sorted_active()
+                        .into_iter()
+                        .filter(|&i| !skipped.contains(&self.users[i].id))
+                        .collect();
                     let Some(&lowest) = order.first() else { break };
                     let u = &self.users[lowest];
+                    if !u.fits(&idle) {
+                        skipped.push(u.id);
+                        continue;
+                    }
                     let owed = u.running as f64 * u.dominant() < rho * u.weight / phi;
-                    let chosen = if owed && u.fits(&idle) {
+                    let chosen = if owed {
                         Some(lowest)
                     } else {
                         order

@@ -292,22 +292,33 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
                 started = started.saturating_add(1);
                 self.start_one(row);
             } else {
-                self.deactivate(row);
-                if let Some(r) = self.row_mut(row) {
-                    r.set_aside = set_aside;
-                }
-                set_aside = row;
+                self.set_aside(row, &mut set_aside);
             }
         }
-        while set_aside != heap::NONE {
-            let row = set_aside;
-            set_aside = self.row(row).set_aside;
+        self.restore_set_aside(set_aside);
+        Ok(started)
+    }
+
+    /// Takes active user `row` out of the order for the rest of a round (its task does not fit
+    /// what is free, which only shrinks), linking it into the list headed by `list`.
+    pub(crate) fn set_aside(&mut self, row: u32, list: &mut u32) {
+        self.deactivate(row);
+        if let Some(r) = self.row_mut(row) {
+            r.set_aside = *list;
+        }
+        *list = row;
+    }
+
+    /// Puts back every user of the list headed by `list` (see [`Self::set_aside`]).
+    pub(crate) fn restore_set_aside(&mut self, mut list: u32) {
+        while list != heap::NONE {
+            let row = list;
+            list = self.row(row).set_aside;
             if let Some(r) = self.row_mut(row) {
                 r.set_aside = heap::NONE;
             }
             self.activate(row);
         }
-        Ok(started)
     }
 
     /// The row of user `id`.

@@ -1,22 +1,26 @@
 //! QKnobler online: the paper's Algorithm 1 (§6) on a [`DrfQueue`], one machine at a time.
 //!
-//! When a machine has idle resources, take the active user with the lowest weighted dominant
-//! share (the queue's order). While its dominant share `s_i` is below `ρ s_i^max`, it is owed
-//! fairness: it gets the task (the fairness-oriented branch). Otherwise, among the active users
-//! whose task fits what is idle, the task with the highest *affinity* to the idle vector gets
+//! When a machine has idle resources, only the tasks that fit them are considered (§6.1: "we
+//! first filter out a set of pending tasks that can be accommodated by that server"). Take the
+//! active user with the lowest weighted dominant share among those (the queue's order, users
+//! whose task does not fit set aside for the round, as discrete DRF does). While its dominant
+//! share `s_i` is below `ρ s_i^max`, it is owed fairness: it gets the task (the
+//! fairness-oriented branch, which is then DRF's progressive filling). Otherwise, among the
+//! active users whose task fits, the task with the highest *affinity* to the idle vector gets
 //! it (the efficiency-oriented branch, §6.1 C3): `Σ_k (d_jk / C_k)(idle_k / C_k)`, the dot
 //! product of demand and idle resources, each normalized by the machine's capacity `C` so that
 //! no unit dominates (the paper leaves the normalization open; ties go to the lower id).
+//! While every user is owed (ρ = 1 and the shares below DRF's), a round is exactly
+//! [`DrfQueue::allocate_round`], as the paper's reduction of ρ = 1 to DRF says.
 //!
 //! Choices where the paper is silent, made as a scheduler author would expect:
-//! - a fairness-owed user whose task does not fit this machine does not block it: the
-//!   efficiency branch fills the machine instead (the user keeps its place for the next one);
 //! - `s_i^max = w_i / φ` (eq. 11) is computed over the users active when the round starts, as
 //!   the paper's MDRS updater does periodically (§6.2), in O(n m).
 //!
 //! Each decision costs O(n m) (the efficiency branch scans the active users), as in the paper.
 
 use crate::drf::{DrfQueue, UserRow, HEAPS};
+use crate::heap;
 use crate::resources::{Resources, MAX_KINDS};
 use crate::table::Storage;
 use crate::{num, Error, Result};
@@ -58,17 +62,20 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
             started: 0,
             fairness: 0,
         };
+        let mut set_aside = heap::NONE;
         while let (Some(slot), Some(lowest)) = (out.get_mut(round.started), self.top()) {
             let user = self.row(lowest);
+            if !user.demand.fits_in(&idle) {
+                self.set_aside(lowest, &mut set_aside);
+                continue;
+            }
             let owed = user.running as f64 * user.dominant < rho * user.weight / phi;
-            let chosen = if owed && user.demand.fits_in(&idle) {
+            let chosen = if owed {
                 round.fairness = round.fairness.saturating_add(1);
                 lowest
             } else {
-                match self.best_affinity(&machine, &idle) {
-                    Some(row) => row,
-                    None => break,
-                }
+                // The lowest fits, so there is a best.
+                self.best_affinity(&machine, &idle).unwrap_or(lowest)
             };
             let user = self.row(chosen);
             idle.take(&user.demand);
@@ -76,6 +83,7 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
             round.started = round.started.saturating_add(1);
             self.start_one(chosen);
         }
+        self.restore_set_aside(set_aside);
         Ok(round)
     }
 
