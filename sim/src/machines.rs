@@ -11,13 +11,21 @@
 //! - **Tetris**: the task whose demand best aligns with the machine's idle resources first,
 //!   the core's Tetris alignment ([`fairsched::drr::Metric::Tetris`] on one time step).
 //!
-//! At one instant, finishing tasks release their resources first; then every machine that
-//! freed resources, in order, is offered to the packer. All users are present from time 0 (a batch): the measure is
-//! the makespan.
+//! Users arrive with all their tasks waiting (at time 0 in a batch). At one instant,
+//! finishing tasks release their resources first, then users arrive, then every machine that
+//! freed resources (every machine, after an arrival), in order, is offered to the packer.
+//!
+//! Besides the makespan, a run measures **soft fairness** (`papers/003` §5.1, eq. 12): the
+//! spread `max s_i/w_i - min s_i/w_i` of the weighted dominant shares of the users waiting for
+//! resources (the active users of the paper's Algorithm 1), after each instant's placements,
+//! with `s_i` the dominant share of the user's running tasks in the whole cluster. QKnobler's
+//! Theorem 1 bounds it by θ for the divisible allocation; the run reports its mean over time
+//! and its largest value, where tasks are indivisible and not preempted.
 
 use crate::memory::Memory;
-use fairsched::drf::{Borrowed, DrfQueue, UserRow, HEAPS};
+use fairsched::drf::{Borrowed, DrfQueue, UserRow, Users, HEAPS};
 use fairsched::drr::{Executor, Machine, Metric};
+use fairsched::qknobler::Allocation;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::fmt;
@@ -25,6 +33,8 @@ use std::fmt;
 /// One user: a demand vector every task holds while it runs, and the tasks' run times.
 #[derive(Clone, Debug, PartialEq)]
 pub struct User {
+    /// When the user's tasks start waiting, in seconds.
+    pub arrival: f64,
     /// Weight in DRF's weighted dominant share.
     pub weight: f64,
     /// Amount of each resource kind a task holds.
@@ -57,12 +67,67 @@ impl fmt::Display for Packer {
 /// What happened in one packing run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PackRun {
-    /// When the last task finished.
+    /// From the first arrival to the end of the last task.
     pub makespan: f64,
     /// When each user's last task finished, by index.
     pub completions: Vec<f64>,
     /// For each kind: resource-time used over the capacity available during the makespan.
     pub utilization: Vec<f64>,
+    /// The spread of the waiting users' weighted dominant shares (see the module docs).
+    pub soft_fairness: SoftFairness,
+}
+
+/// The spread of weighted dominant shares over a run: its mean over time and its maximum.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SoftFairness {
+    /// The spread averaged over the makespan.
+    pub mean: f64,
+    /// The largest spread at any instant.
+    pub max: f64,
+}
+
+/// Accumulates a piecewise-constant spread over time.
+struct SpreadOverTime {
+    start: f64,
+    since: f64,
+    current: f64,
+    integral: f64,
+    max: f64,
+}
+
+impl SpreadOverTime {
+    /// No spread yet, from `start` on.
+    fn from(start: f64) -> Self {
+        SpreadOverTime {
+            start,
+            since: start,
+            current: 0.0,
+            integral: 0.0,
+            max: 0.0,
+        }
+    }
+
+    /// From `now` on, the spread is `spread`.
+    fn set(&mut self, now: f64, spread: f64) {
+        self.integral += self.current * (now - self.since);
+        self.since = now;
+        self.current = spread;
+        self.max = self.max.max(spread);
+    }
+
+    /// The spread up to `end`.
+    fn over(mut self, end: f64) -> SoftFairness {
+        self.set(end, 0.0);
+        let span = end - self.start;
+        SoftFairness {
+            mean: if span > 0.0 {
+                self.integral / span
+            } else {
+                0.0
+            },
+            max: self.max,
+        }
+    }
 }
 
 /// The packer's state.
@@ -73,16 +138,17 @@ enum Chooser<'m> {
         rho: Option<f64>,
         ids: Vec<u64>,
     },
-    /// Tetris: the tasks each user has waiting.
-    Tetris { pending: Vec<usize> },
+    /// Tetris, on the tasks each user has waiting.
+    Tetris,
 }
 
 impl Chooser<'_> {
-    /// Chooses users to start one task each on a machine of `capacity` with `idle` resources;
-    /// their indices go to `out`.
+    /// Chooses users to start one task each on a machine of `capacity` with `idle` resources,
+    /// among the `pending` tasks of each user; their indices go to `out`.
     fn place(
         &mut self,
         users: &[User],
+        pending: &[usize],
         capacity: &[f64],
         idle: &[f64],
         out: &mut Vec<usize>,
@@ -96,7 +162,8 @@ impl Chooser<'_> {
                 };
                 out.extend(ids[..started].iter().map(|&id| id as usize));
             }
-            Chooser::Tetris { pending } => {
+            Chooser::Tetris => {
+                let mut pending = pending.to_vec();
                 let mut free = idle.to_vec();
                 loop {
                     let machine = Machine::new(capacity, &free, 1)?;
@@ -121,11 +188,19 @@ impl Chooser<'_> {
         Ok(())
     }
 
+    /// User `u` arrived with `tasks` tasks waiting.
+    fn arrive(&mut self, u: usize, tasks: usize) -> fairsched::Result<()> {
+        match self {
+            Chooser::Queue { queue, .. } => queue.set_pending(u as u64, tasks as u64),
+            Chooser::Tetris => Ok(()),
+        }
+    }
+
     /// A task of user `u` finished.
     fn finished(&mut self, u: usize) -> fairsched::Result<()> {
         match self {
             Chooser::Queue { queue, .. } => queue.tasks_finished(u as u64, 1),
-            Chooser::Tetris { .. } => Ok(()),
+            Chooser::Tetris => Ok(()),
         }
     }
 }
@@ -140,21 +215,24 @@ pub fn pack(machines: &[Vec<f64>], users: &[User], packer: Packer) -> fairsched:
     {
         return Err(fairsched::Error::OutOfRange);
     }
-    let kinds = machines.first().map_or(0, Vec::len);
-    let total: Vec<f64> = (0..kinds)
-        .map(|k| machines.iter().map(|m| m[k]).sum())
-        .collect();
+    let total = total_capacity(machines);
+    let kinds = total.len();
+    let (weights, demands) = flatten(users);
+    // `s_i / w_i` of one running task of each user, from the core.
+    let task_shares: Vec<f64> = {
+        let core = Users::new(&total, &weights, &demands)?;
+        (0..users.len())
+            .map(|u| core.dominant(u) / core.weight(u))
+            .collect()
+    };
     let tasks: usize = users.iter().map(|user| user.tasks.len()).sum();
     let mut memory = Memory::<UserRow, HEAPS>::new(users.len().max(1));
     let mut chooser = match packer {
-        Packer::Tetris => Chooser::Tetris {
-            pending: users.iter().map(|user| user.tasks.len()).collect(),
-        },
+        Packer::Tetris => Chooser::Tetris,
         Packer::Drf | Packer::QKnobler(_) => {
             let mut queue = DrfQueue::with_storage(memory.storage(), &total)?;
             for (u, user) in users.iter().enumerate() {
                 queue.add_user(u as u64, user.weight, &user.demand)?;
-                queue.set_pending(u as u64, user.tasks.len() as u64)?;
             }
             Chooser::Queue {
                 queue,
@@ -178,6 +256,11 @@ pub fn pack(machines: &[Vec<f64>], users: &[User], packer: Packer) -> fairsched:
             })
             .collect()
     };
+    let mut arrivals: Vec<usize> = (0..users.len()).collect();
+    arrivals.sort_by(|&a, &b| users[a].arrival.total_cmp(&users[b].arrival));
+    let mut arrivals = arrivals.into_iter().peekable();
+    let mut pending = vec![0usize; users.len()];
+    let mut running_tasks = vec![0usize; users.len()];
     let mut next_task = vec![0usize; users.len()];
     let mut unfinished: Vec<usize> = users.iter().map(|user| user.tasks.len()).collect();
     let mut completions = vec![0.0; users.len()];
@@ -185,21 +268,32 @@ pub fn pack(machines: &[Vec<f64>], users: &[User], packer: Packer) -> fairsched:
     // Running tasks by finish time (non-negative floats order like their bits): machine, user.
     let mut running: BinaryHeap<Reverse<(u64, usize, usize)>> = BinaryHeap::new();
     let mut started = Vec::new();
-    let mut now: f64 = 0.0;
-    // Machines with resources freed since they were last offered (all, at first): a packer
-    // fills a machine until no waiting task fits, and in a batch nothing new ever waits, so
-    // the others have nothing to start.
-    let mut freed = vec![true; machines.len()];
+    // Machines with resources freed since they were last offered: a packer fills a machine
+    // until no waiting task fits, so the others have nothing to start until someone arrives.
+    let mut freed = vec![false; machines.len()];
+    let start = users
+        .iter()
+        .map(|user| user.arrival)
+        .fold(f64::INFINITY, f64::min);
+    let mut now = start;
+    let mut spread = SpreadOverTime::from(start);
     loop {
+        while let Some(u) = arrivals.next_if(|&u| users[u].arrival <= now) {
+            pending[u] = users[u].tasks.len();
+            chooser.arrive(u, pending[u])?;
+            freed.fill(true);
+        }
         for (m, capacity) in machines.iter().enumerate() {
             if !std::mem::take(&mut freed[m]) {
                 continue;
             }
-            chooser.place(users, capacity, &idle(m, &held), &mut started)?;
+            chooser.place(users, &pending, capacity, &idle(m, &held), &mut started)?;
             for &u in &started {
                 let user = &users[u];
                 let run_time = user.tasks[next_task[u]];
                 next_task[u] += 1;
+                pending[u] -= 1;
+                running_tasks[u] += 1;
                 for (total, d) in used.iter_mut().zip(&user.demand) {
                     *total += d * run_time;
                 }
@@ -207,10 +301,20 @@ pub fn pack(machines: &[Vec<f64>], users: &[User], packer: Packer) -> fairsched:
                 running.push(Reverse(((now + run_time).to_bits(), m, u)));
             }
         }
-        let Some(&Reverse((t, ..))) = running.peek() else {
-            break;
+        let waiting = (0..users.len()).filter(|&u| pending[u] > 0);
+        let shares = waiting.map(|u| running_tasks[u] as f64 * task_shares[u]);
+        let (low, high) = shares.fold((f64::INFINITY, 0.0f64), |(low, high), s| {
+            (low.min(s), high.max(s))
+        });
+        spread.set(now, (high - low).max(0.0));
+
+        let next_finish = running.peek().map(|Reverse((t, ..))| f64::from_bits(*t));
+        let next_arrival = arrivals.peek().map(|&u| users[u].arrival);
+        now = match (next_finish, next_arrival) {
+            (None, None) => break,
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) | (None, Some(a)) => a,
         };
-        now = f64::from_bits(t);
         while let Some(&Reverse((t, m, u))) = running.peek() {
             if f64::from_bits(t) != now {
                 break;
@@ -220,6 +324,7 @@ pub fn pack(machines: &[Vec<f64>], users: &[User], packer: Packer) -> fairsched:
                 held[m].swap_remove(at);
             }
             freed[m] = true;
+            running_tasks[u] -= 1;
             chooser.finished(u)?;
             unfinished[u] -= 1;
             if unfinished[u] == 0 {
@@ -231,38 +336,85 @@ pub fn pack(machines: &[Vec<f64>], users: &[User], packer: Packer) -> fairsched:
         unfinished.iter().all(|&n| n == 0),
         "the {packer} packer left tasks that fit a machine unstarted"
     );
+    let makespan = now - start;
     Ok(PackRun {
-        makespan: now,
+        makespan,
         completions,
         utilization: used
             .iter()
             .zip(&total)
-            .map(|(u, t)| if now > 0.0 { u / (t * now) } else { 0.0 })
+            .map(|(u, t)| {
+                if makespan > 0.0 {
+                    u / (t * makespan)
+                } else {
+                    0.0
+                }
+            })
             .collect(),
+        soft_fairness: spread.over(now),
     })
 }
 
-/// The packers compared by default: DRF, QKnobler from fairness (ρ = 1) to efficiency
-/// (ρ = 0), and Tetris.
-pub const PACKERS: [Packer; 5] = [
-    Packer::Drf,
-    Packer::QKnobler(1.0),
-    Packer::QKnobler(0.5),
-    Packer::QKnobler(0.0),
-    Packer::Tetris,
-];
+/// The knobs of the comparison: ρ from 1 (DRF's fairness) down to 0 (efficiency alone) in
+/// steps of 0.1, as the QKnobler paper's Fig. 6 and 8 sweep it.
+pub const KNOBS: [f64; 11] = [1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.0];
+
+/// The packers compared by default: DRF, QKnobler at each of [`KNOBS`], and Tetris.
+pub fn packers() -> Vec<Packer> {
+    let knobs = KNOBS.iter().map(|&rho| Packer::QKnobler(rho));
+    std::iter::once(Packer::Drf)
+        .chain(knobs)
+        .chain([Packer::Tetris])
+        .collect()
+}
 
 /// One packer's run, summarized.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PackSummary {
     /// The packer's name.
     pub packer: String,
-    /// When the last task finished.
+    /// From the first arrival to the end of the last task.
     pub makespan: f64,
-    /// The users' mean completion time.
+    /// The users' mean completion time, from arrival to the end of their last task.
     pub mean_completion: f64,
     /// Utilization of each kind over the makespan.
     pub utilization: Vec<f64>,
+    /// The measured spread of weighted dominant shares.
+    pub soft_fairness: SoftFairness,
+    /// Theorem 1's bound θ on that spread for the divisible allocation of every user at once
+    /// (the paper's "estimated soft fairness", Fig. 6b), from the core; 0 for DRF, none for
+    /// Tetris.
+    pub theta: Option<f64>,
+}
+
+/// The cluster's capacity of each kind: its machines' summed.
+fn total_capacity(machines: &[Vec<f64>]) -> Vec<f64> {
+    let kinds = machines.first().map_or(0, Vec::len);
+    (0..kinds)
+        .map(|k| machines.iter().map(|m| m[k]).sum())
+        .collect()
+}
+
+/// The users' weights, and their demands one after the other, as the core takes them.
+fn flatten(users: &[User]) -> (Vec<f64>, Vec<f64>) {
+    let weights = users.iter().map(|user| user.weight).collect();
+    let demands = users.iter().flat_map(|user| user.demand.clone()).collect();
+    (weights, demands)
+}
+
+/// Theorem 1's θ for `users` on the capacity `total` at knob `rho`, from the core's
+/// [`fairsched::qknobler::allocate`].
+fn theorem_1_theta(total: &[f64], users: &[User], rho: f64) -> fairsched::Result<f64> {
+    let (weights, demands) = flatten(users);
+    let core = Users::new(total, &weights, &demands)?;
+    let n = users.len();
+    let (mut fair, mut efficient, mut whole) = (vec![0.0; n], vec![0.0; n], vec![0; n]);
+    let allocation = Allocation {
+        fair: &mut fair,
+        efficient: &mut efficient,
+        whole: &mut whole,
+    };
+    Ok(fairsched::qknobler::allocate(&core, rho, allocation)?.theta)
 }
 
 /// Runs `users` on `machines` under each of `packers`.
@@ -271,16 +423,26 @@ pub fn compare_packers(
     users: &[User],
     packers: &[Packer],
 ) -> fairsched::Result<Vec<PackSummary>> {
+    let total = total_capacity(machines);
     packers
         .iter()
         .map(|&packer| {
             let run = pack(machines, users, packer)?;
+            let responses = users
+                .iter()
+                .zip(&run.completions)
+                .map(|(user, done)| done - user.arrival);
             Ok(PackSummary {
                 packer: packer.to_string(),
                 makespan: run.makespan,
-                mean_completion: run.completions.iter().sum::<f64>()
-                    / run.completions.len().max(1) as f64,
+                mean_completion: responses.sum::<f64>() / users.len().max(1) as f64,
                 utilization: run.utilization,
+                soft_fairness: run.soft_fairness,
+                theta: match packer {
+                    Packer::Drf => Some(0.0),
+                    Packer::QKnobler(rho) => Some(theorem_1_theta(&total, users, rho)?),
+                    Packer::Tetris => None,
+                },
             })
         })
         .collect()
@@ -288,14 +450,15 @@ pub fn compare_packers(
 
 /// The makespan no packer can beat: for each kind, the work over the cluster's capacity.
 pub fn makespan_bound(machines: &[Vec<f64>], users: &[User]) -> f64 {
-    let kinds = machines.first().map_or(0, Vec::len);
-    (0..kinds)
-        .map(|k| {
+    total_capacity(machines)
+        .iter()
+        .enumerate()
+        .map(|(k, capacity)| {
             let work: f64 = users
                 .iter()
                 .map(|user| user.demand[k] * user.tasks.iter().sum::<f64>())
                 .sum();
-            work / machines.iter().map(|m| m[k]).sum::<f64>()
+            work / capacity
         })
         .fold(0.0, f64::max)
 }

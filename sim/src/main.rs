@@ -1,12 +1,12 @@
 //! `fairsched-sim`: replays a workload on a simulated slot cluster under several policies and
 //! prints the comparison. Run with `--help` for the options.
 
-use fairsched_sim::machines::{compare_packers, makespan_bound, PACKERS};
+use fairsched_sim::machines::{compare_packers, makespan_bound, packers};
 use fairsched_sim::paf::{PAF_PAPER_ALPHAS, PAF_PAPER_JOBS, PAF_PAPER_SLOTS};
 use fairsched_sim::policy::{PolicyKind, Profiler};
 use fairsched_sim::reb::{REB_BATCHES, REB_SIZES};
 use fairsched_sim::report::{self, Format};
-use fairsched_sim::synthetic::{self, CFQ_PAPER_JOBS, CFQ_PAPER_SLOTS};
+use fairsched_sim::synthetic::{self, CFQ_PAPER_JOBS, CFQ_PAPER_SLOTS, TABLE_1_JOBS};
 use fairsched_sim::{compare, svg, swim, trace};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,9 +16,10 @@ fairsched-sim: replay a workload on a simulated slot cluster and compare schedul
 
 usage: fairsched-sim [options]
 
-  --packing          compare DRF, QKnobler (ρ = 1, 0.5, 0) and Tetris on multi-resource
-                     machines with the QKnobler paper's Table 1 workload instead (takes
-                     --seed and --format)
+  --packing          compare DRF, QKnobler (ρ from 1 to 0 in steps of 0.1) and Tetris on
+                     multi-resource machines with the QKnobler paper's Table 1 workload
+                     instead: makespan and soft fairness (takes --seed and --format; with
+                     --swim, the first 100 submission times of that SWIM day, as the paper)
   --paf              the PAF paper's static simulation (§V-B): 200 jobs with concave
                      progress curves on 800, 2,000 and 8,000 slots, PAF at α = 0.9 and 0.99
                      against fair sharing (takes --seed; text only)
@@ -172,8 +173,13 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
     if traces.iter().all(|trace| trace.is_some()) {
         return Err("--trace and --swim exclude one another".to_owned());
     }
-    if modes.contains(&true) && traces.iter().any(|trace| trace.is_some()) {
-        return Err("--packing, --paf and --reb run their own workload, not a trace".to_owned());
+    let packing_submissions = options.packing && options.trace.is_none();
+    if modes.contains(&true) && traces.iter().any(|trace| trace.is_some()) && !packing_submissions {
+        return Err(
+            "--packing, --paf and --reb run their own workload, not a trace (--packing takes \
+             the submission times of --swim)"
+                .to_owned(),
+        );
     }
     if (options.paf || options.reb) && options.format != Format::Text {
         return Err("--paf and --reb print a text table only".to_owned());
@@ -197,14 +203,41 @@ fn policy(name: &str, options: &Options) -> Result<PolicyKind, String> {
     })
 }
 
-/// The packing comparison on the QKnobler Table 1 workload.
+/// The packing comparison on the QKnobler Table 1 workload, submitted at once or at the first
+/// submission times of a SWIM day.
 fn packing(options: &Options) -> Result<String, String> {
-    let users = synthetic::qknobler_table_1(options.seed);
+    let (users, submitted) = match &options.swim {
+        None => (
+            synthetic::qknobler_table_1(options.seed),
+            "all at 0".to_owned(),
+        ),
+        Some(path) => {
+            let day = swim::read_swim(path).map_err(|e| e.to_string())?;
+            let times: Vec<f64> = day.jobs().iter().map(|job| job.arrival).collect();
+            let first = times
+                .get(..TABLE_1_JOBS)
+                .and_then(|times| <&[f64; TABLE_1_JOBS]>::try_from(times).ok())
+                .ok_or_else(|| {
+                    format!(
+                        "{}: {} jobs, the workload needs the submission times of {TABLE_1_JOBS}",
+                        path.display(),
+                        times.len()
+                    )
+                })?;
+            (
+                synthetic::qknobler_table_1_submitted(options.seed, first),
+                format!("submitted as the first jobs of {}", path.display()),
+            )
+        }
+    };
     let machines = vec![synthetic::QKNOBLER_MACHINE.to_vec(); synthetic::QKNOBLER_MACHINES];
-    let summaries = compare_packers(&machines, &users, &PACKERS)
+    let summaries = compare_packers(&machines, &users, &packers())
         .map_err(|e| format!("the core rejected the workload: {e}"))?;
     Ok(report::render_packing(
-        &format!("QKnobler Table 1 workload (seed {})", options.seed),
+        &format!(
+            "QKnobler Table 1 workload (seed {}, {submitted})",
+            options.seed
+        ),
         &format!(
             "{} machines of <{} cores, {} GB>",
             machines.len(),

@@ -1,6 +1,6 @@
 //! The comparison, written as a text table for people or as CSV or JSON for programs.
 
-use crate::machines::PackSummary;
+use crate::machines::{PackSummary, Packer};
 use crate::metrics::{bin_label, Summary, WIDTH_BINS};
 use std::fmt::Write;
 
@@ -179,7 +179,8 @@ fn columns(s: &Summary) -> [(&'static str, Option<f64>); 9] {
 }
 
 /// The packing comparison of `workload` (on `machines`, `bound` the makespan no packer can
-/// beat) in `format`, ending with a newline.
+/// beat) in `format`, ending with a newline. The speedup is the makespan of QKnobler at ρ = 1
+/// over each packer's (the paper's Fig. 6a and 8 normalize to it), when that knob was run.
 pub fn render_packing(
     workload: &str,
     machines: &str,
@@ -187,6 +188,11 @@ pub fn render_packing(
     summaries: &[PackSummary],
     format: Format,
 ) -> String {
+    let reference = summaries
+        .iter()
+        .find(|s| s.packer == Packer::QKnobler(1.0).to_string())
+        .map_or(f64::NAN, |s| s.makespan);
+    let speedup = |s: &PackSummary| reference / s.makespan;
     let utilization = |s: &PackSummary, separator: &str, each: &dyn Fn(f64) -> String| {
         s.utilization
             .iter()
@@ -197,33 +203,57 @@ pub fn render_packing(
     match format {
         Format::Text => {
             let mut out = format!(
-                "{workload} on {machines}; no makespan below {bound:.1} s\n\n{:<16} {:>10} {:>16}  {}\n",
-                "packer", "makespan s", "mean finish s", "utilization by kind"
+                "{workload} on {machines}; no makespan below {bound:.1} s\n\n\
+                 {:<16} {:>10} {:>8} {:>12}  {:>22}  {}\n\
+                 {:<16} {:>10} {:>8} {:>12}  {:>6} {:>6} {:>8}\n",
+                "",
+                "",
+                "speedup",
+                "mean",
+                "soft fairness",
+                "utilization",
+                "packer",
+                "makespan s",
+                "over ρ=1",
+                "completion s",
+                "mean",
+                "max",
+                "θ (Th.1)"
             );
             for s in summaries {
                 let _ = writeln!(
                     out,
-                    "{:<16} {:>10.1} {:>16.1}  {}",
+                    "{:<16} {:>10.1} {:>8.3} {:>12.1}  {:>6.3} {:>6.3} {:>8}  {}",
                     s.packer,
                     s.makespan,
+                    speedup(s),
                     s.mean_completion,
+                    s.soft_fairness.mean,
+                    s.soft_fairness.max,
+                    s.theta.map_or("-".to_owned(), |t| format!("{t:.3}")),
                     utilization(s, " ", &|u| format!("{:>4.0}%", u * 100.0))
                 );
             }
             out
         }
         Format::Csv => {
-            let mut out =
-                String::from("workload,machines,packer,makespan,mean_completion,utilization\n");
+            let mut out = String::from(
+                "workload,machines,packer,makespan,speedup,mean_completion,soft_fairness_mean,\
+                 soft_fairness_max,theta,utilization\n",
+            );
             for s in summaries {
                 let _ = writeln!(
                     out,
-                    "{},{},{},{},{},{}",
+                    "{},{},{},{},{},{},{},{},{},{}",
                     csv_field(workload),
                     csv_field(machines),
                     csv_field(&s.packer),
                     s.makespan,
+                    speedup(s),
                     s.mean_completion,
+                    s.soft_fairness.mean,
+                    s.soft_fairness.max,
+                    s.theta.map_or(String::new(), |t| t.to_string()),
                     utilization(s, ";", &|u| u.to_string())
                 );
             }
@@ -234,10 +264,16 @@ pub fn render_packing(
                 .iter()
                 .map(|s| {
                     format!(
-                        "{{\"packer\":{},\"makespan\":{},\"mean_completion\":{},\"utilization\":[{}]}}",
+                        "{{\"packer\":{},\"makespan\":{},\"speedup\":{},\"mean_completion\":{},\
+                         \"soft_fairness\":{{\"mean\":{},\"max\":{}}},\"theta\":{},\
+                         \"utilization\":[{}]}}",
                         json_string(&s.packer),
                         json_number(s.makespan),
+                        json_number(speedup(s)),
                         json_number(s.mean_completion),
+                        json_number(s.soft_fairness.mean),
+                        json_number(s.soft_fairness.max),
+                        json_number(s.theta.unwrap_or(f64::NAN)),
                         utilization(s, ",", &json_number)
                     )
                 })

@@ -144,23 +144,55 @@ const TABLE_1: [Bin; 9] = [
     Bin(2, Stage(800, [2.0, 0.5]), Stage(60, [1.0, 3.0])),
 ];
 
-/// The users of the QKnobler Table 1 workload (see the module docs): each job's map stage,
-/// then its reduce stage if it has one, bin by bin.
+/// Jobs of the QKnobler Table 1 workload.
+pub const TABLE_1_JOBS: usize = 100;
+
+/// The users of the QKnobler Table 1 workload (see the module docs), all present at time 0:
+/// each job's map stage, then its reduce stage if it has one, bin by bin.
 pub fn qknobler_table_1(seed: u64) -> Vec<User> {
+    table_1_jobs(&mut SplitMix(seed))
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// The users of the QKnobler Table 1 workload with its jobs submitted at `submissions`
+/// (seconds; measured from the first), as the paper takes them from a SWIM Facebook day
+/// (§7.1): the jobs, drawn as [`qknobler_table_1`] draws them, are put in a random order from
+/// `seed` (Fisher-Yates) and the `j`-th is submitted at the `j`-th time, both its stages.
+pub fn qknobler_table_1_submitted(seed: u64, submissions: &[f64; TABLE_1_JOBS]) -> Vec<User> {
     let mut rng = SplitMix(seed);
-    let mut users = Vec::new();
-    for Bin(jobs, maps, reduces) in &TABLE_1 {
-        for _ in 0..*jobs {
+    let mut jobs = table_1_jobs(&mut rng);
+    for j in (1..jobs.len()).rev() {
+        jobs.swap(j, between(&mut rng, 0, j as u64));
+    }
+    let first = submissions.iter().copied().fold(f64::INFINITY, f64::min);
+    for (job, &at) in jobs.iter_mut().zip(submissions) {
+        for user in job {
+            user.arrival = at - first;
+        }
+    }
+    jobs.into_iter().flatten().collect()
+}
+
+/// Table 1's jobs, bin by bin, each as its stages' users, present at time 0.
+fn table_1_jobs(rng: &mut SplitMix) -> Vec<Vec<User>> {
+    let mut jobs = Vec::with_capacity(TABLE_1_JOBS);
+    for Bin(count, maps, reduces) in &TABLE_1 {
+        for _ in 0..*count {
+            let mut stages = Vec::new();
             for (Stage(count, demand), low, high) in [(maps, 5.0, 15.0), (reduces, 10.0, 30.0)] {
                 if *count > 0 {
-                    users.push(User {
+                    stages.push(User {
+                        arrival: 0.0,
                         weight: 1.0,
                         demand: demand.to_vec(),
-                        tasks: (0..*count).map(|_| uniform(&mut rng, low, high)).collect(),
+                        tasks: (0..*count).map(|_| uniform(rng, low, high)).collect(),
                     });
                 }
             }
+            jobs.push(stages);
         }
     }
-    users
+    jobs
 }

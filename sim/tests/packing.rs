@@ -1,10 +1,13 @@
 //! Multi-resource machines packed by the core's DRF, QKnobler and Tetris alignment.
 
-use fairsched_sim::machines::{compare_packers, makespan_bound, pack, User, PACKERS};
-use fairsched_sim::synthetic::{qknobler_table_1, QKNOBLER_MACHINE, QKNOBLER_MACHINES};
+use fairsched_sim::machines::{compare_packers, makespan_bound, pack, packers, Packer, User};
+use fairsched_sim::synthetic::{
+    qknobler_table_1, qknobler_table_1_submitted, QKNOBLER_MACHINE, QKNOBLER_MACHINES, TABLE_1_JOBS,
+};
 
 fn user(demand: [f64; 2], tasks: &[f64]) -> User {
     User {
+        arrival: 0.0,
         weight: 1.0,
         demand: demand.to_vec(),
         tasks: tasks.to_vec(),
@@ -19,11 +22,13 @@ fn user(demand: [f64; 2], tasks: &[f64]) -> User {
 fn two_users_on_one_machine() {
     let machines = vec![vec![4.0, 4.0]];
     let users = [user([2.0, 1.0], &[10.0; 2]), user([1.0, 2.0], &[10.0; 2])];
-    for packer in PACKERS {
+    for packer in packers() {
         let run = pack(&machines, &users, packer).unwrap();
         assert_eq!(run.makespan, 20.0, "{packer}");
         assert_eq!(run.completions, [20.0, 20.0], "{packer}");
         assert_eq!(run.utilization, [0.75, 0.75], "{packer}");
+        // Both users wait with one task running each until 10, then neither waits.
+        assert_eq!(run.soft_fairness.max, 0.0, "{packer}");
     }
     assert_eq!(makespan_bound(&machines, &users), 15.0);
 }
@@ -33,7 +38,7 @@ fn two_users_on_one_machine() {
 fn a_task_that_fits_no_machine_is_refused() {
     let machines = vec![vec![4.0, 4.0]];
     let users = [user([5.0, 1.0], &[1.0])];
-    for packer in PACKERS {
+    for packer in packers() {
         assert_eq!(
             pack(&machines, &users, packer),
             Err(fairsched::Error::OutOfRange)
@@ -51,7 +56,7 @@ fn table_1_makespans() {
         let users = qknobler_table_1(seed);
         assert_eq!(users.len(), 100 + 14 + 6 + 2 + 2);
         let bound = makespan_bound(&machines, &users);
-        let runs = compare_packers(&machines, &users, &PACKERS).unwrap();
+        let runs = compare_packers(&machines, &users, &packers()).unwrap();
         let makespan = |name: &str| runs.iter().find(|s| s.packer == name).unwrap().makespan;
         eprintln!(
             "seed {seed}: bound {bound:.1}; {}",
@@ -63,5 +68,80 @@ fn table_1_makespans() {
         assert!(runs.iter().all(|s| s.makespan >= bound - 1e-9));
         assert!(makespan("QKnobler ρ=0") < makespan("QKnobler ρ=1"));
         assert!(makespan("Tetris") < makespan("DRF"));
+    }
+}
+
+/// Arrivals over time, by hand. One machine <4, 4>; user 0 (<2, 2>, three 10 s tasks) at 0,
+/// user 1 (<2, 2>, one 10 s task) at 5. User 0 starts two tasks at 0; at 5 nothing is free;
+/// at 10, DRF gives the freed machine to user 1 (share 0 against 0.5 per task) and user 0's
+/// third task: both finish at 20. While user 1 waits (5 to 10), user 0 holds the whole
+/// machine and still waits too: a spread of 1 over 5 of the 20 s.
+#[test]
+fn users_arriving_over_time() {
+    let machines = vec![vec![4.0, 4.0]];
+    let mut late = user([2.0, 2.0], &[10.0]);
+    late.arrival = 5.0;
+    let users = [user([2.0, 2.0], &[10.0; 3]), late];
+    let run = pack(&machines, &users, Packer::Drf).unwrap();
+    assert_eq!(run.makespan, 20.0);
+    assert_eq!(run.completions, [20.0, 20.0]);
+    assert_eq!(run.soft_fairness.max, 1.0);
+    assert_eq!(run.soft_fairness.mean, 0.25);
+    let summaries = compare_packers(&machines, &users, &[Packer::Drf]).unwrap();
+    // Completion is counted from each user's arrival: (20 + 15) / 2.
+    assert_eq!(summaries[0].mean_completion, 17.5);
+}
+
+/// The QKnobler paper's sweep of ρ (Fig. 6 and 8) on the Table 1 workload, all at 0: Theorem
+/// 1's θ (the core's) grows from 0 as ρ falls; pure efficiency (ρ = 0) gives the shortest
+/// makespan and the least fair run; DRF is the fairest of all.
+#[test]
+fn sweeping_the_knob() {
+    let machines = vec![QKNOBLER_MACHINE.to_vec(); QKNOBLER_MACHINES];
+    for seed in 1..=2 {
+        let users = qknobler_table_1(seed);
+        let runs = compare_packers(&machines, &users, &packers()).unwrap();
+        let run = |packer: Packer| {
+            runs.iter()
+                .find(|s| s.packer == packer.to_string())
+                .unwrap()
+        };
+        let thetas: Vec<f64> = fairsched_sim::machines::KNOBS
+            .iter()
+            .map(|&rho| run(Packer::QKnobler(rho)).theta.unwrap())
+            .collect();
+        assert_eq!(thetas[0], 0.0);
+        assert!(thetas.windows(2).all(|w| w[0] < w[1]), "{thetas:?}");
+        let (fair, efficient) = (run(Packer::QKnobler(1.0)), run(Packer::QKnobler(0.0)));
+        assert!(efficient.makespan < fair.makespan);
+        assert!(efficient.soft_fairness.mean > fair.soft_fairness.mean);
+        let drf = run(Packer::Drf);
+        assert!(runs
+            .iter()
+            .all(|s| s.soft_fairness.mean >= drf.soft_fairness.mean));
+    }
+}
+
+/// Submitted as the first 100 jobs of a SWIM Facebook day (the paper's source of submission
+/// times), the workload runs under every packer, each user starting no earlier than it
+/// arrives.
+#[test]
+fn table_1_submitted_over_time() {
+    let mut submissions = [0.0; TABLE_1_JOBS];
+    for (j, at) in submissions.iter_mut().enumerate() {
+        *at = 100.0 + 15.0 * j as f64;
+    }
+    let users = qknobler_table_1_submitted(1, &submissions);
+    assert_eq!(users.len(), qknobler_table_1(1).len());
+    let arrivals: Vec<f64> = users.iter().map(|user| user.arrival).collect();
+    assert_eq!(arrivals.iter().copied().fold(f64::INFINITY, f64::min), 0.0);
+    assert_eq!(arrivals.iter().copied().fold(0.0, f64::max), 15.0 * 99.0);
+    let machines = vec![QKNOBLER_MACHINE.to_vec(); QKNOBLER_MACHINES];
+    for packer in packers() {
+        let run = pack(&machines, &users, packer).unwrap();
+        for (user, done) in users.iter().zip(&run.completions) {
+            let shortest = user.tasks.iter().copied().fold(f64::INFINITY, f64::min);
+            assert!(*done >= user.arrival + shortest, "{packer}");
+        }
     }
 }
