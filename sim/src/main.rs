@@ -7,7 +7,7 @@ use fairsched_sim::policy::{PolicyKind, Profiler};
 use fairsched_sim::reb::{REB_BATCHES, REB_SIZES};
 use fairsched_sim::report::{self, Format};
 use fairsched_sim::synthetic::{self, CFQ_PAPER_JOBS, CFQ_PAPER_SLOTS};
-use fairsched_sim::{compare, svg, trace};
+use fairsched_sim::{compare, reb_dynamic, svg, trace};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -25,6 +25,10 @@ usage: fairsched-sim [options]
   --reb              ReB's static comparison: HAI against shortest-job-optimal and max-min
                      on 20 seeded batches each of 10 to 50 jobs, 200 cores, θ = 1 (takes
                      --seed, the first batch's; text only)
+  --reb-dynamic      ReB's allocators over time: HAI (rebalanced, or re-planned), shortest-
+                     job-optimal and max-min re-deciding at each arrival and completion, on
+                     batches of 10 to 50 jobs at once and Poisson arrivals at load 0.9 and
+                     1.5, 20 runs each, 200 cores (takes --seed, the first run's; text only)
   --trace PATH       replay a Google 2011 sub-trace (Hawk format) instead of the synthetic
                      CFQ §V-A workload
   --slots N          slots of the cluster (default: 200 for the synthetic workload, 8000 for
@@ -59,6 +63,7 @@ struct Options {
     packing: bool,
     paf: bool,
     reb: bool,
+    reb_dynamic: bool,
 }
 
 /// The options that take a value.
@@ -93,6 +98,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
         packing: false,
         paf: false,
         reb: false,
+        reb_dynamic: false,
     };
     let mut args = args;
     while let Some(flag) = args.next() {
@@ -103,6 +109,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
             "--packing" => Some(&mut options.packing),
             "--paf" => Some(&mut options.paf),
             "--reb" => Some(&mut options.reb),
+            "--reb-dynamic" => Some(&mut options.reb_dynamic),
             _ => None,
         };
         if let Some(mode) = mode {
@@ -157,15 +164,23 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
             _ => unreachable!("{flag} is in VALUED"),
         }
     }
-    let modes = [options.packing, options.paf, options.reb];
+    let modes = [
+        options.packing,
+        options.paf,
+        options.reb,
+        options.reb_dynamic,
+    ];
     if modes.iter().filter(|&&on| on).count() > 1 {
-        return Err("--packing, --paf and --reb exclude one another".to_owned());
+        return Err("--packing, --paf, --reb and --reb-dynamic exclude one another".to_owned());
     }
     if modes.contains(&true) && options.trace.is_some() {
-        return Err("--packing, --paf and --reb run their own workload, not a trace".to_owned());
+        return Err(
+            "--packing, --paf, --reb and --reb-dynamic run their own workload, not a trace"
+                .to_owned(),
+        );
     }
-    if (options.paf || options.reb) && options.format != Format::Text {
-        return Err("--paf and --reb print a text table only".to_owned());
+    if (options.paf || options.reb || options.reb_dynamic) && options.format != Format::Text {
+        return Err("--paf, --reb and --reb-dynamic print a text table only".to_owned());
     }
     Ok(Some(options))
 }
@@ -223,6 +238,13 @@ fn reb(options: &Options) -> Result<String, String> {
     let rows = fairsched_sim::reb::compare(&REB_SIZES, REB_BATCHES, options.seed)
         .map_err(|e| format!("the core rejected a batch: {e}"))?;
     Ok(fairsched_sim::reb::render(&rows, REB_BATCHES, options.seed))
+}
+
+/// ReB's allocators over time, on batches at once and Poisson arrivals.
+fn reb_dynamic(options: &Options) -> Result<String, String> {
+    let rows = reb_dynamic::compare(&reb_dynamic::scenarios(), reb_dynamic::RUNS, options.seed)
+        .map_err(|e| format!("the core rejected a decision: {e}"))?;
+    Ok(reb_dynamic::render(&rows, reb_dynamic::RUNS, options.seed))
 }
 
 /// The offered load the default run adds to the synthetic workload's own (see sim/README.md).
@@ -294,6 +316,8 @@ fn main() -> ExitCode {
             paf
         } else if options.reb {
             reb
+        } else if options.reb_dynamic {
+            reb_dynamic
         } else {
             run
         })(&options)
