@@ -15,6 +15,7 @@
 //! - [`machines`]: multi-resource machines packed by the core's DRF, QKnobler and Tetris;
 //! - [`paf`]: the PAF paper's static comparison (progress curves, PAF against fair sharing);
 //! - [`reb`]: ReB's static comparison (JCT tables, HAI against shortest-job-optimal and max-min);
+//! - [`reb_dynamic`]: the same allocators over time, re-deciding as jobs arrive and complete;
 //! - [`metrics`]: GPS completions from the core and the per-policy summary;
 //! - [`report`]: the text table, CSV and JSON;
 //! - [`svg`]: the response-time CDF as an SVG plot.
@@ -25,6 +26,7 @@ pub mod metrics;
 pub mod paf;
 pub mod policy;
 pub mod reb;
+pub mod reb_dynamic;
 pub mod report;
 pub mod svg;
 pub mod swim;

@@ -7,7 +7,7 @@ use fairsched_sim::policy::{PolicyKind, Profiler};
 use fairsched_sim::reb::{REB_BATCHES, REB_SIZES};
 use fairsched_sim::report::{self, Format};
 use fairsched_sim::synthetic::{self, CFQ_PAPER_JOBS, CFQ_PAPER_SLOTS, TABLE_1_JOBS};
-use fairsched_sim::{compare, svg, swim, trace};
+use fairsched_sim::{compare, reb_dynamic, svg, swim, trace};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -26,6 +26,10 @@ usage: fairsched-sim [options]
   --reb              ReB's static comparison: HAI against shortest-job-optimal and max-min
                      on 20 seeded batches each of 10 to 50 jobs, 200 cores, θ = 1 (takes
                      --seed, the first batch's; text only)
+  --reb-dynamic      ReB's allocators over time: HAI (rebalanced, or re-planned), shortest-
+                     job-optimal and max-min re-deciding at each arrival and completion, on
+                     batches of 10 to 50 jobs at once and Poisson arrivals at load 0.9 and
+                     1.5, 20 runs each, 200 cores (takes --seed, the first run's; text only)
   --trace PATH       replay a Google 2011 sub-trace (Hawk format) instead of the synthetic
                      CFQ §V-A workload
   --swim PATH        replay a SWIM Facebook workload (FB-2009 or FB-2010 .tsv) instead: tasks
@@ -64,6 +68,7 @@ struct Options {
     packing: bool,
     paf: bool,
     reb: bool,
+    reb_dynamic: bool,
 }
 
 /// The options that take a value.
@@ -100,6 +105,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
         packing: false,
         paf: false,
         reb: false,
+        reb_dynamic: false,
     };
     let mut args = args;
     while let Some(flag) = args.next() {
@@ -110,6 +116,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
             "--packing" => Some(&mut options.packing),
             "--paf" => Some(&mut options.paf),
             "--reb" => Some(&mut options.reb),
+            "--reb-dynamic" => Some(&mut options.reb_dynamic),
             _ => None,
         };
         if let Some(mode) = mode {
@@ -165,9 +172,14 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
             _ => unreachable!("{flag} is in VALUED"),
         }
     }
-    let modes = [options.packing, options.paf, options.reb];
+    let modes = [
+        options.packing,
+        options.paf,
+        options.reb,
+        options.reb_dynamic,
+    ];
     if modes.iter().filter(|&&on| on).count() > 1 {
-        return Err("--packing, --paf and --reb exclude one another".to_owned());
+        return Err("--packing, --paf, --reb and --reb-dynamic exclude one another".to_owned());
     }
     let traces = [&options.trace, &options.swim];
     if traces.iter().all(|trace| trace.is_some()) {
@@ -176,13 +188,13 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
     let packing_submissions = options.packing && options.trace.is_none();
     if modes.contains(&true) && traces.iter().any(|trace| trace.is_some()) && !packing_submissions {
         return Err(
-            "--packing, --paf and --reb run their own workload, not a trace (--packing takes \
-             the submission times of --swim)"
+            "--packing, --paf, --reb and --reb-dynamic run their own workload, not a trace \
+             (--packing takes the submission times of --swim)"
                 .to_owned(),
         );
     }
-    if (options.paf || options.reb) && options.format != Format::Text {
-        return Err("--paf and --reb print a text table only".to_owned());
+    if (options.paf || options.reb || options.reb_dynamic) && options.format != Format::Text {
+        return Err("--paf, --reb and --reb-dynamic print a text table only".to_owned());
     }
     Ok(Some(options))
 }
@@ -269,6 +281,13 @@ fn reb(options: &Options) -> Result<String, String> {
     Ok(fairsched_sim::reb::render(&rows, REB_BATCHES, options.seed))
 }
 
+/// ReB's allocators over time, on batches at once and Poisson arrivals.
+fn reb_dynamic(options: &Options) -> Result<String, String> {
+    let rows = reb_dynamic::compare(&reb_dynamic::scenarios(), reb_dynamic::RUNS, options.seed)
+        .map_err(|e| format!("the core rejected a decision: {e}"))?;
+    Ok(reb_dynamic::render(&rows, reb_dynamic::RUNS, options.seed))
+}
+
 /// The offered load the default run adds to the synthetic workload's own (see sim/README.md).
 const BUSY: f64 = 0.9;
 
@@ -344,6 +363,8 @@ fn main() -> ExitCode {
             paf
         } else if options.reb {
             reb
+        } else if options.reb_dynamic {
+            reb_dynamic
         } else {
             run
         })(&options)

@@ -25,7 +25,7 @@
 
 use crate::rng::SplitMix;
 use crate::synthetic::{between, uniform};
-use fairsched::hai::{Batch, Hai, Inline};
+use fairsched::hai::{Batch, Borrowed, Hai, JobRow, Slot, Storage, VACANT_ROW};
 use std::fmt::{self, Write};
 
 /// Cores of the comparison, `C`.
@@ -36,8 +36,6 @@ pub const REB_THETA: u32 = 1;
 pub const REB_SIZES: [usize; 5] = [10, 20, 30, 40, 50];
 /// Batches of each size (seeds `seed..seed + REB_BATCHES`).
 pub const REB_BATCHES: u64 = 20;
-/// The most jobs a batch may have.
-pub const MAX_JOBS: usize = 64;
 
 /// A batch's JCT tables in the core's layout ([`Batch`]).
 #[derive(Clone, Debug)]
@@ -59,13 +57,43 @@ impl JctTables {
         }
     }
 
+    /// Job `j`'s table: its JCT on `0, θ, 2θ, …, cap_j` cores.
+    pub fn table(&self, job: usize) -> &[f64] {
+        let steps = |cap: u32| (cap / REB_THETA) as usize + 1;
+        let start: usize = self.caps[..job].iter().map(|&cap| steps(cap)).sum();
+        &self.jct[start..start + steps(self.caps[job])]
+    }
+
     /// Job `j`'s JCT on `cores` cores (`cores` at most its cap, a multiple of θ).
-    fn jct(&self, job: usize, cores: u32) -> f64 {
-        let start: usize = self.caps[..job]
-            .iter()
-            .map(|&cap| (cap / REB_THETA) as usize + 1)
-            .sum();
-        self.jct[start + (cores / REB_THETA) as usize]
+    pub fn jct(&self, job: usize, cores: u32) -> f64 {
+        self.table(job)[(cores / REB_THETA) as usize]
+    }
+}
+
+/// The core's HAI with its scratch on the heap, sized for `jobs` jobs: batches of any size.
+fn hai(jobs: usize) -> Hai<HeapScratch> {
+    Hai::with_storage(HeapScratch {
+        rows: vec![VACANT_ROW; jobs],
+        donors: vec![Slot::VACANT; jobs],
+        acceptors: vec![Slot::VACANT; jobs],
+    })
+}
+
+/// HAI's scratch (a row and two heap slots per job) in vectors of one length.
+struct HeapScratch {
+    rows: Vec<JobRow>,
+    donors: Vec<Slot>,
+    acceptors: Vec<Slot>,
+}
+
+impl Storage for HeapScratch {
+    fn capacity(&self) -> usize {
+        self.rows.len()
+    }
+
+    fn borrow(&mut self) -> Borrowed<'_> {
+        Borrowed::new(&mut self.rows, &mut self.donors, &mut self.acceptors)
+            .expect("three vectors of one length")
     }
 }
 
@@ -146,11 +174,11 @@ pub struct Allocated {
     pub waiting: usize,
 }
 
-/// Allocates `tables` by `method`. Errors: the core's ([`fairsched::Error::CapacityFull`]
-/// beyond [`MAX_JOBS`] jobs).
+/// Allocates `tables` by `method`, from no allocation. Errors: the core's (none for the
+/// tables of [`reb_batch`]).
 pub fn allocate(tables: &JctTables, method: RebMethod) -> fairsched::Result<Allocated> {
     let n = tables.caps.len();
-    let mut hai = Hai::<Inline<MAX_JOBS>>::new();
+    let mut hai = hai(n);
     let mut cores = vec![0; n];
     let mut jct = vec![0.0; n];
     match method {
@@ -173,6 +201,15 @@ pub fn allocate(tables: &JctTables, method: RebMethod) -> fairsched::Result<Allo
         waiting: cores.iter().filter(|&&c| c == 0).count(),
         cores,
     })
+}
+
+/// The core's [`Hai::rebalance`] from the allocation in `cores` (a job that just arrived
+/// holds 0), in place. Errors: the core's (none for the tables of [`reb_batch`], scaled or
+/// not, and an allocation within their caps and [`REB_CORES`]).
+pub fn rebalance(tables: &JctTables, cores: &mut [u32]) -> fairsched::Result<()> {
+    let mut jct = vec![0.0; cores.len()];
+    hai(cores.len()).rebalance(&tables.batch(), cores, &mut jct)?;
+    Ok(())
 }
 
 /// One row of the table: a method on the batches of one size.
