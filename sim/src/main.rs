@@ -1,6 +1,11 @@
 //! `fairsched-sim`: replays a workload on a simulated slot cluster under several policies and
 //! prints the comparison. Run with `--help` for the options.
 
+use fairsched_sim::elastic;
+use fairsched_sim::elastic::workload::{
+    elasecutor_paper, ELASTIC_MACHINE, ELASTIC_MACHINES, ELASTIC_NEW, ELASTIC_RECURRING,
+    ELASTIC_RUNS, STEP_SECONDS,
+};
 use fairsched_sim::machines::{compare_packers, makespan_bound, PACKERS};
 use fairsched_sim::paf::{PAF_PAPER_ALPHAS, PAF_PAPER_JOBS, PAF_PAPER_SLOTS};
 use fairsched_sim::policy::{PolicyKind, Profiler};
@@ -25,6 +30,11 @@ usage: fairsched-sim [options]
   --reb              ReB's static comparison: HAI against shortest-job-optimal and max-min
                      on 20 seeded batches each of 10 to 50 jobs, 200 cores, θ = 1 (takes
                      --seed, the first batch's; text only)
+  --elastic          Elasecutor's comparison (§V): 132 applications whose executors' demand
+                     varies over time on 35 machines of 4 resource kinds, packed by the
+                     core's MinFrag with DRR and with TRC, and by Tetris' alignment
+                     reserving the peak (and the series); 5 runs (takes --seed, the
+                     applications'; each run draws their arrivals; text only)
   --trace PATH       replay a Google 2011 sub-trace (Hawk format) instead of the synthetic
                      CFQ §V-A workload
   --slots N          slots of the cluster (default: 200 for the synthetic workload, 8000 for
@@ -59,6 +69,7 @@ struct Options {
     packing: bool,
     paf: bool,
     reb: bool,
+    elastic: bool,
 }
 
 /// The options that take a value.
@@ -93,6 +104,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
         packing: false,
         paf: false,
         reb: false,
+        elastic: false,
     };
     let mut args = args;
     while let Some(flag) = args.next() {
@@ -103,6 +115,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
             "--packing" => Some(&mut options.packing),
             "--paf" => Some(&mut options.paf),
             "--reb" => Some(&mut options.reb),
+            "--elastic" => Some(&mut options.elastic),
             _ => None,
         };
         if let Some(mode) = mode {
@@ -157,15 +170,17 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
             _ => unreachable!("{flag} is in VALUED"),
         }
     }
-    let modes = [options.packing, options.paf, options.reb];
+    let modes = [options.packing, options.paf, options.reb, options.elastic];
     if modes.iter().filter(|&&on| on).count() > 1 {
-        return Err("--packing, --paf and --reb exclude one another".to_owned());
+        return Err("--packing, --paf, --reb and --elastic exclude one another".to_owned());
     }
     if modes.contains(&true) && options.trace.is_some() {
-        return Err("--packing, --paf and --reb run their own workload, not a trace".to_owned());
+        return Err(
+            "--packing, --paf, --reb and --elastic run their own workload, not a trace".to_owned(),
+        );
     }
-    if (options.paf || options.reb) && options.format != Format::Text {
-        return Err("--paf and --reb print a text table only".to_owned());
+    if (options.paf || options.reb || options.elastic) && options.format != Format::Text {
+        return Err("--paf, --reb and --elastic print a text table only".to_owned());
     }
     Ok(Some(options))
 }
@@ -223,6 +238,28 @@ fn reb(options: &Options) -> Result<String, String> {
     let rows = fairsched_sim::reb::compare(&REB_SIZES, REB_BATCHES, options.seed)
         .map_err(|e| format!("the core rejected a batch: {e}"))?;
     Ok(fairsched_sim::reb::render(&rows, REB_BATCHES, options.seed))
+}
+
+/// Elasecutor's comparison: the paper's workload, its runs, every policy.
+fn elastic(options: &Options) -> Result<String, String> {
+    let runs: Vec<_> = (1..=ELASTIC_RUNS)
+        .map(|run| elasecutor_paper(ELASTIC_RECURRING, ELASTIC_NEW, options.seed, run))
+        .collect();
+    let machines = vec![ELASTIC_MACHINE.to_vec(); ELASTIC_MACHINES];
+    let summaries = elastic::compare(&machines, &runs, &elastic::POLICIES, STEP_SECONDS)
+        .map_err(|e| format!("the core rejected the workload: {e}"))?;
+    let executors: u32 = runs[0].iter().map(|app| app.executors).sum();
+    let [cores, memory, network, disk] = ELASTIC_MACHINE;
+    Ok(elastic::render(
+        &format!(
+            "Elasecutor §V-A workload (seed {}, runs 1-{ELASTIC_RUNS}): {} applications, \
+             {executors} executors on {ELASTIC_MACHINES} machines of \
+             <{cores} cores, {memory} GB, {network} Gbps, {disk} MB/s>; steps of {STEP_SECONDS} s",
+            options.seed,
+            runs[0].len(),
+        ),
+        &summaries,
+    ))
 }
 
 /// The offered load the default run adds to the synthetic workload's own (see sim/README.md).
@@ -294,6 +331,8 @@ fn main() -> ExitCode {
             paf
         } else if options.reb {
             reb
+        } else if options.elastic {
+            elastic
         } else {
             run
         })(&options)
