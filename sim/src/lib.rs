@@ -13,6 +13,8 @@
 //! - [`cluster`]: the slot cluster, the [`cluster::Policy`] interface and the event loop;
 //! - [`policy`]: FIFO, FAIR and SRPT, and CFQ driving the core's [`fairsched::cfq::Cfq`];
 //! - [`machines`]: multi-resource machines packed by the core's DRF, QKnobler and Tetris;
+//! - [`elastic`]: Elasecutor's executors with time-varying demand, packed by the core's
+//!   MinFrag with DRR, TRC and Tetris' alignment;
 //! - [`paf`]: the PAF paper's static comparison (progress curves, PAF against fair sharing);
 //! - [`reb`]: ReB's static comparison (JCT tables, HAI against shortest-job-optimal and max-min);
 //! - [`reb_dynamic`]: the same allocators over time, re-deciding as jobs arrive and complete;
@@ -21,6 +23,7 @@
 //! - [`svg`]: the response-time CDF as an SVG plot.
 
 pub mod cluster;
+pub mod elastic;
 pub mod machines;
 pub mod metrics;
 pub mod paf;

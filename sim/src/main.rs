@@ -1,6 +1,11 @@
 //! `fairsched-sim`: replays a workload on a simulated slot cluster under several policies and
 //! prints the comparison. Run with `--help` for the options.
 
+use fairsched_sim::elastic;
+use fairsched_sim::elastic::workload::{
+    elasecutor_paper, ELASTIC_MACHINE, ELASTIC_MACHINES, ELASTIC_NEW, ELASTIC_RECURRING,
+    ELASTIC_RUNS, STEP_SECONDS,
+};
 use fairsched_sim::machines::{compare_packers, makespan_bound, packers};
 use fairsched_sim::paf::{PAF_PAPER_ALPHAS, PAF_PAPER_JOBS, PAF_PAPER_SLOTS};
 use fairsched_sim::policy::{PolicyKind, Profiler};
@@ -30,6 +35,11 @@ usage: fairsched-sim [options]
                      job-optimal and max-min re-deciding at each arrival and completion, on
                      batches of 10 to 50 jobs at once and Poisson arrivals at load 0.9 and
                      1.5, 20 runs each, 200 cores (takes --seed, the first run's; text only)
+  --elastic          Elasecutor's comparison (§V): 132 applications whose executors' demand
+                     varies over time on 35 machines of 4 resource kinds, packed by the
+                     core's MinFrag with DRR and with TRC, and by Tetris' alignment
+                     reserving the peak (and the series); 5 runs (takes --seed, the
+                     applications'; each run draws their arrivals; text only)
   --trace PATH       replay a Google 2011 sub-trace (Hawk format) instead of the synthetic
                      CFQ §V-A workload
   --swim PATH        replay a SWIM Facebook workload (FB-2009 or FB-2010 .tsv) instead: tasks
@@ -65,11 +75,29 @@ struct Options {
     error: f64,
     format: Format,
     svg: Option<PathBuf>,
-    packing: bool,
-    paf: bool,
-    reb: bool,
-    reb_dynamic: bool,
+    mode: Mode,
 }
+
+/// What a run does: replay a workload under the slot policies (the default), or one of the
+/// papers' own comparisons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Replay,
+    Packing,
+    Paf,
+    Reb,
+    RebDynamic,
+    Elastic,
+}
+
+/// The modes' flags, and whether they print a text table only.
+const MODES: [(&str, Mode, bool); 5] = [
+    ("--packing", Mode::Packing, false),
+    ("--paf", Mode::Paf, true),
+    ("--reb", Mode::Reb, true),
+    ("--reb-dynamic", Mode::RebDynamic, true),
+    ("--elastic", Mode::Elastic, true),
+];
 
 /// The options that take a value.
 const VALUED: [&str; 11] = [
@@ -102,25 +130,21 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
         error: 0.2,
         format: Format::Text,
         svg: None,
-        packing: false,
-        paf: false,
-        reb: false,
-        reb_dynamic: false,
+        mode: Mode::Replay,
     };
+    // The mode's flag and whether it is text only, once one is given.
+    let mut mode: Option<(&str, bool)> = None;
     let mut args = args;
     while let Some(flag) = args.next() {
         if flag == "--help" || flag == "-h" {
             return Ok(None);
         }
-        let mode = match flag.as_str() {
-            "--packing" => Some(&mut options.packing),
-            "--paf" => Some(&mut options.paf),
-            "--reb" => Some(&mut options.reb),
-            "--reb-dynamic" => Some(&mut options.reb_dynamic),
-            _ => None,
-        };
-        if let Some(mode) = mode {
-            *mode = true;
+        if let Some(&(name, chosen, text_only)) = MODES.iter().find(|(name, ..)| *name == flag) {
+            if let Some((other, _)) = mode {
+                return Err(format!("{other} and {name} exclude one another"));
+            }
+            options.mode = chosen;
+            mode = Some((name, text_only));
             continue;
         }
         if !VALUED.contains(&flag.as_str()) {
@@ -172,29 +196,21 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
             _ => unreachable!("{flag} is in VALUED"),
         }
     }
-    let modes = [
-        options.packing,
-        options.paf,
-        options.reb,
-        options.reb_dynamic,
-    ];
-    if modes.iter().filter(|&&on| on).count() > 1 {
-        return Err("--packing, --paf, --reb and --reb-dynamic exclude one another".to_owned());
-    }
     let traces = [&options.trace, &options.swim];
     if traces.iter().all(|trace| trace.is_some()) {
         return Err("--trace and --swim exclude one another".to_owned());
     }
-    let packing_submissions = options.packing && options.trace.is_none();
-    if modes.contains(&true) && traces.iter().any(|trace| trace.is_some()) && !packing_submissions {
-        return Err(
-            "--packing, --paf, --reb and --reb-dynamic run their own workload, not a trace \
-             (--packing takes the submission times of --swim)"
-                .to_owned(),
-        );
-    }
-    if (options.paf || options.reb || options.reb_dynamic) && options.format != Format::Text {
-        return Err("--paf, --reb and --reb-dynamic print a text table only".to_owned());
+    if let Some((name, text_only)) = mode {
+        let submissions = options.mode == Mode::Packing && options.trace.is_none();
+        if traces.iter().any(|trace| trace.is_some()) && !submissions {
+            return Err(format!(
+                "{name} runs its own workload, not a trace (--packing takes the submission \
+                 times of --swim)"
+            ));
+        }
+        if text_only && options.format != Format::Text {
+            return Err(format!("{name} prints a text table only"));
+        }
     }
     Ok(Some(options))
 }
@@ -288,6 +304,28 @@ fn reb_dynamic(options: &Options) -> Result<String, String> {
     Ok(reb_dynamic::render(&rows, reb_dynamic::RUNS, options.seed))
 }
 
+/// Elasecutor's comparison: the paper's workload, its runs, every policy.
+fn elastic(options: &Options) -> Result<String, String> {
+    let runs: Vec<_> = (1..=ELASTIC_RUNS)
+        .map(|run| elasecutor_paper(ELASTIC_RECURRING, ELASTIC_NEW, options.seed, run))
+        .collect();
+    let machines = vec![ELASTIC_MACHINE.to_vec(); ELASTIC_MACHINES];
+    let summaries = elastic::compare(&machines, &runs, &elastic::POLICIES, STEP_SECONDS)
+        .map_err(|e| format!("the core rejected the workload: {e}"))?;
+    let executors: u32 = runs[0].iter().map(|app| app.executors).sum();
+    let [cores, memory, network, disk] = ELASTIC_MACHINE;
+    Ok(elastic::render(
+        &format!(
+            "Elasecutor §V-A workload (seed {}, runs 1-{ELASTIC_RUNS}): {} applications, \
+             {executors} executors on {ELASTIC_MACHINES} machines of \
+             <{cores} cores, {memory} GB, {network} Gbps, {disk} MB/s>; steps of {STEP_SECONDS} s",
+            options.seed,
+            runs[0].len(),
+        ),
+        &summaries,
+    ))
+}
+
 /// The offered load the default run adds to the synthetic workload's own (see sim/README.md).
 const BUSY: f64 = 0.9;
 
@@ -357,16 +395,13 @@ fn main() -> ExitCode {
             print!("{USAGE}");
             ExitCode::SUCCESS
         }
-        Ok(Some(options)) => match (if options.packing {
-            packing
-        } else if options.paf {
-            paf
-        } else if options.reb {
-            reb
-        } else if options.reb_dynamic {
-            reb_dynamic
-        } else {
-            run
+        Ok(Some(options)) => match (match options.mode {
+            Mode::Replay => run,
+            Mode::Packing => packing,
+            Mode::Paf => paf,
+            Mode::Reb => reb,
+            Mode::RebDynamic => reb_dynamic,
+            Mode::Elastic => elastic,
         })(&options)
         {
             Ok(output) => {
