@@ -22,6 +22,10 @@ usage: fairsched-sim [options]
   --paf              the PAF paper's static simulation (§V-B): 200 jobs with concave
                      progress curves on 800, 2,000 and 8,000 slots, PAF at α = 0.9 and 0.99
                      against fair sharing (takes --seed; text only)
+  --paf-dynamic      the PAF paper's simulation over time (§V-B): 200 jobs arriving as in
+                     the Google trace, JVM warm-up on reused slots, PAF at α = 1, 0.9 and
+                     0.99 re-allocating at every arrival and departure against FAIR, on
+                     800, 2,000 and 8,000 slots (takes --seed; text only)
   --reb              ReB's static comparison: HAI against shortest-job-optimal and max-min
                      on 20 seeded batches each of 10 to 50 jobs, 200 cores, θ = 1 (takes
                      --seed, the first batch's; text only)
@@ -58,6 +62,7 @@ struct Options {
     svg: Option<PathBuf>,
     packing: bool,
     paf: bool,
+    paf_dynamic: bool,
     reb: bool,
 }
 
@@ -92,6 +97,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
         svg: None,
         packing: false,
         paf: false,
+        paf_dynamic: false,
         reb: false,
     };
     let mut args = args;
@@ -102,6 +108,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
         let mode = match flag.as_str() {
             "--packing" => Some(&mut options.packing),
             "--paf" => Some(&mut options.paf),
+            "--paf-dynamic" => Some(&mut options.paf_dynamic),
             "--reb" => Some(&mut options.reb),
             _ => None,
         };
@@ -157,15 +164,23 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
             _ => unreachable!("{flag} is in VALUED"),
         }
     }
-    let modes = [options.packing, options.paf, options.reb];
+    let modes = [
+        options.packing,
+        options.paf,
+        options.paf_dynamic,
+        options.reb,
+    ];
     if modes.iter().filter(|&&on| on).count() > 1 {
-        return Err("--packing, --paf and --reb exclude one another".to_owned());
+        return Err("--packing, --paf, --paf-dynamic and --reb exclude one another".to_owned());
     }
     if modes.contains(&true) && options.trace.is_some() {
-        return Err("--packing, --paf and --reb run their own workload, not a trace".to_owned());
+        return Err(
+            "--packing, --paf, --paf-dynamic and --reb run their own workload, not a trace"
+                .to_owned(),
+        );
     }
-    if (options.paf || options.reb) && options.format != Format::Text {
-        return Err("--paf and --reb print a text table only".to_owned());
+    if (options.paf || options.paf_dynamic || options.reb) && options.format != Format::Text {
+        return Err("--paf, --paf-dynamic and --reb print a text table only".to_owned());
     }
     Ok(Some(options))
 }
@@ -215,6 +230,24 @@ fn paf(options: &Options) -> Result<String, String> {
         &format!("PAF §V-B workload (seed {})", options.seed),
         PAF_PAPER_JOBS,
         &outcomes,
+    ))
+}
+
+/// The PAF paper's simulation over time (§V-B): its own table, then the standard ones.
+fn paf_dynamic(options: &Options) -> Result<String, String> {
+    let name = format!("PAF §V-B workload over time (seed {})", options.seed);
+    let workload = fairsched_sim::paf_dynamic::paf_over_time(PAF_PAPER_JOBS, options.seed);
+    let (outcomes, reports) = fairsched_sim::paf_dynamic::compare(
+        &name,
+        &workload,
+        &PAF_PAPER_SLOTS,
+        &fairsched_sim::paf_dynamic::PAF_DYNAMIC_ALPHAS,
+    )
+    .map_err(|e| format!("the core rejected the workload: {e}"))?;
+    Ok(format!(
+        "{}\n{}",
+        fairsched_sim::paf_dynamic::render(&name, PAF_PAPER_JOBS, &outcomes),
+        report::render(&reports, Format::Text)
     ))
 }
 
@@ -292,6 +325,8 @@ fn main() -> ExitCode {
             packing
         } else if options.paf {
             paf
+        } else if options.paf_dynamic {
+            paf_dynamic
         } else if options.reb {
             reb
         } else {
