@@ -16,6 +16,7 @@
 //! - [`elastic`]: Elasecutor's executors with time-varying demand, packed by the core's
 //!   MinFrag with DRR, TRC and Tetris' alignment;
 //! - [`paf`]: the PAF paper's static comparison (progress curves, PAF against fair sharing);
+//! - [`paf_dynamic`]: the PAF paper's simulation over time (JVM warm-up, PAF against FAIR);
 //! - [`reb`]: ReB's static comparison (JCT tables, HAI against shortest-job-optimal and max-min);
 //! - [`reb_dynamic`]: the same allocators over time, re-deciding as jobs arrive and complete;
 //! - [`metrics`]: GPS completions from the core and the per-policy summary;
@@ -27,6 +28,7 @@ pub mod elastic;
 pub mod machines;
 pub mod metrics;
 pub mod paf;
+pub mod paf_dynamic;
 pub mod policy;
 pub mod reb;
 pub mod reb_dynamic;
@@ -44,6 +46,7 @@ mod memory;
 #[path = "../../tests/support/rng.rs"]
 mod rng;
 
+use cluster::Run;
 use metrics::{gps_completions, Summary};
 use policy::PolicyKind;
 use report::Report;
@@ -57,12 +60,26 @@ pub fn compare(
     slots: u32,
     policies: &[PolicyKind],
 ) -> fairsched::Result<Report> {
-    let gps = gps_completions(workload, slots)?;
-    let summaries = policies
+    let runs = policies
         .iter()
-        .map(|policy| {
-            let run = policy.run(workload, slots)?;
-            Ok(Summary::of(policy.to_string(), workload, slots, &run, &gps))
+        .map(|policy| Ok((policy.to_string(), policy.run(workload, slots)?)));
+    report_of(name, workload, slots, runs)
+}
+
+/// Summarizes `runs` of `workload` (described by `name`) on `slots` slots, each with the name
+/// of its policy, against the core's GPS reference.
+pub fn report_of(
+    name: &str,
+    workload: &Workload,
+    slots: u32,
+    runs: impl IntoIterator<Item = fairsched::Result<(String, Run)>>,
+) -> fairsched::Result<Report> {
+    let gps = gps_completions(workload, slots)?;
+    let summaries = runs
+        .into_iter()
+        .map(|run| {
+            let (policy, run) = run?;
+            Ok(Summary::of(policy, workload, slots, &run, &gps))
         })
         .collect::<fairsched::Result<Vec<_>>>()?;
     Ok(Report {

@@ -12,7 +12,7 @@ use fairsched_sim::policy::{PolicyKind, Profiler};
 use fairsched_sim::reb::{REB_BATCHES, REB_SIZES};
 use fairsched_sim::report::{self, Format};
 use fairsched_sim::synthetic::{self, CFQ_PAPER_JOBS, CFQ_PAPER_SLOTS, TABLE_1_JOBS};
-use fairsched_sim::{compare, reb_dynamic, svg, swim, trace};
+use fairsched_sim::{compare, paf_dynamic, reb_dynamic, svg, swim, trace};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -28,6 +28,10 @@ usage: fairsched-sim [options]
   --paf              the PAF paper's static simulation (§V-B): 200 jobs with concave
                      progress curves on 800, 2,000 and 8,000 slots, PAF at α = 0.9 and 0.99
                      against fair sharing (takes --seed; text only)
+  --paf-dynamic      the PAF paper's simulation over time (§V-B): 200 jobs arriving as in
+                     the Google trace, JVM warm-up on reused slots, PAF at α = 1, 0.9 and
+                     0.99 re-allocating at every arrival and departure against FAIR, on
+                     800, 2,000 and 8,000 slots (takes --seed; text only)
   --reb              ReB's static comparison: HAI against shortest-job-optimal and max-min
                      on 20 seeded batches each of 10 to 50 jobs, 200 cores, θ = 1 (takes
                      --seed, the first batch's; text only)
@@ -85,15 +89,17 @@ enum Mode {
     Replay,
     Packing,
     Paf,
+    PafDynamic,
     Reb,
     RebDynamic,
     Elastic,
 }
 
 /// The modes' flags, and whether they print a text table only.
-const MODES: [(&str, Mode, bool); 5] = [
+const MODES: [(&str, Mode, bool); 6] = [
     ("--packing", Mode::Packing, false),
     ("--paf", Mode::Paf, true),
+    ("--paf-dynamic", Mode::PafDynamic, true),
     ("--reb", Mode::Reb, true),
     ("--reb-dynamic", Mode::RebDynamic, true),
     ("--elastic", Mode::Elastic, true),
@@ -297,6 +303,24 @@ fn reb(options: &Options) -> Result<String, String> {
     Ok(fairsched_sim::reb::render(&rows, REB_BATCHES, options.seed))
 }
 
+/// The PAF paper's simulation over time (§V-B): its own table, then the standard ones.
+fn paf_dynamic(options: &Options) -> Result<String, String> {
+    let name = format!("PAF §V-B workload over time (seed {})", options.seed);
+    let workload = paf_dynamic::paf_over_time(PAF_PAPER_JOBS, options.seed);
+    let (outcomes, reports) = paf_dynamic::compare(
+        &name,
+        &workload,
+        &PAF_PAPER_SLOTS,
+        &paf_dynamic::PAF_DYNAMIC_ALPHAS,
+    )
+    .map_err(|e| format!("the core rejected the workload: {e}"))?;
+    Ok(format!(
+        "{}\n{}",
+        paf_dynamic::render(&name, PAF_PAPER_JOBS, &outcomes),
+        report::render(&reports, Format::Text)
+    ))
+}
+
 /// ReB's allocators over time, on batches at once and Poisson arrivals.
 fn reb_dynamic(options: &Options) -> Result<String, String> {
     let rows = reb_dynamic::compare(&reb_dynamic::scenarios(), reb_dynamic::RUNS, options.seed)
@@ -399,6 +423,7 @@ fn main() -> ExitCode {
             Mode::Replay => run,
             Mode::Packing => packing,
             Mode::Paf => paf,
+            Mode::PafDynamic => paf_dynamic,
             Mode::Reb => reb,
             Mode::RebDynamic => reb_dynamic,
             Mode::Elastic => elastic,

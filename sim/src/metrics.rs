@@ -48,15 +48,19 @@ pub fn gps_completions(workload: &Workload, slots: u32) -> fairsched::Result<Vec
 }
 
 /// The response time of `job` alone on `slots` slots, its tasks started in order on the first
-/// free slot: the denominator of the slowdown.
+/// free slot: the denominator of the slowdown. A slot's first task runs cold, the later ones
+/// warm (divided by the job's [`Job::warmup`]), as in the cluster.
 pub fn alone(job: &Job, slots: u32) -> f64 {
     let parallel = job.tasks.len().min(slots as usize);
-    // Slot free times, earliest first (non-negative floats order like their bits).
-    let mut free: BinaryHeap<Reverse<u64>> = std::iter::repeat_n(Reverse(0), parallel).collect();
+    // Slot free times, earliest first (non-negative floats order like their bits), each with
+    // whether the slot is still cold: at a tie the warm slot comes first, as in the cluster.
+    let mut free: BinaryHeap<Reverse<(u64, bool)>> =
+        std::iter::repeat_n(Reverse((0, true)), parallel).collect();
     job.tasks.iter().fold(0.0, |done: f64, &task| {
-        let Reverse(at) = free.pop().unwrap_or(Reverse(0));
-        let finish = f64::from_bits(at) + task;
-        free.push(Reverse(finish.to_bits()));
+        let Reverse((at, cold)) = free.pop().unwrap_or(Reverse((0, true)));
+        let run_time = if cold { task } else { task / job.warmup };
+        let finish = f64::from_bits(at) + run_time;
+        free.push(Reverse((finish.to_bits(), false)));
         done.max(finish)
     })
 }

@@ -36,6 +36,16 @@ pub const PAF_PAPER_ALPHAS: [f64; 2] = [0.9, 0.99];
 /// [`PAF_PAPER_ALPHAS`].
 pub const PAF_PAPER_GAINS: [f64; 2] = [0.15, 0.13];
 
+/// The paper's average progress gain on `slots` slots at `alpha`, where it gives one (8,000
+/// slots, α = 0.9 and 0.99).
+pub fn paper_gain(slots: u32, alpha: f64) -> Option<f64> {
+    PAF_PAPER_ALPHAS
+        .iter()
+        .zip(PAF_PAPER_GAINS)
+        .find(|&(&a, _)| slots == 8_000 && a == alpha)
+        .map(|(_, gain)| gain)
+}
+
 /// Jobs with weights and tabulated progress curves `p(0..=demand)`.
 #[derive(Clone, Debug)]
 pub struct ProgressJobs {
@@ -156,11 +166,8 @@ pub fn render(name: &str, jobs: usize, outcomes: &[Outcome]) -> String {
         "slots", "α", "progress gain", "paper", "largest loss", "losers", "slots moved"
     );
     for o in outcomes {
-        let paper = PAF_PAPER_ALPHAS
-            .iter()
-            .zip(PAF_PAPER_GAINS)
-            .find(|&(&alpha, _)| o.slots == 8_000 && alpha == o.alpha)
-            .map_or("-".to_owned(), |(_, gain)| format!("≤{:.0}%", gain * 100.0));
+        let paper = paper_gain(o.slots, o.alpha)
+            .map_or("-".to_owned(), |gain| format!("≤{:.0}%", gain * 100.0));
         let _ = writeln!(
             out,
             "{:>6} {:>5} {:>13.1}% {:>8} {:>13.2}% {:>7} {:>12}",

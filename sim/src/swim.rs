@@ -24,7 +24,7 @@
 //! A map of one full block that writes nothing thus runs 10 s, and no task more than 18 s. The
 //! simulator runs one stage a job: reduce tasks follow the maps in the job's task list and do
 //! not wait for them to finish (as in the other workloads).
-//! Every job has weight 1.
+//! Every job has weight 1 and no JVM warm-up.
 
 use crate::trace::{read, Fields, TraceError};
 use crate::workload::{Job, Workload};
@@ -63,6 +63,7 @@ pub fn parse_swim(file: &str, text: &str) -> Result<Workload, TraceError> {
         jobs.push(Job {
             arrival,
             weight: 1,
+            warmup: 1.0,
             tasks: tasks(input, shuffle, output),
         });
     }

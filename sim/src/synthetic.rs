@@ -78,6 +78,7 @@ fn job(rng: &mut SplitMix, arrival: f64, width: usize, mean: f64, spread: f64) -
         tasks: (0..width)
             .map(|_| mean * uniform(rng, 1.0 - spread, 1.0 + spread))
             .collect(),
+        warmup: 1.0,
     }
 }
 

@@ -108,6 +108,7 @@ pub fn parse_google(file: &str, text: &str) -> Result<Workload, TraceError> {
             arrival,
             weight: 1,
             tasks,
+            warmup: 1.0,
         });
     }
     Ok(Workload::new(jobs))

@@ -10,6 +10,10 @@ pub struct Job {
     pub weight: u32,
     /// Run time of each task on one slot, in seconds, in the order the tasks start.
     pub tasks: Vec<f64>,
+    /// JVM warm-up benefit factor δ, at least 1 (PAF paper §V-B): a task starting on a slot
+    /// whose last task was this job's runs `tasks[i] / δ`. 1 (no warm-up) for every job but
+    /// those of the PAF paper's workload over time.
+    pub warmup: f64,
 }
 
 impl Job {

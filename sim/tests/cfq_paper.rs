@@ -17,6 +17,7 @@ fn figure_2() -> Workload {
                 arrival,
                 weight: 1,
                 tasks,
+                warmup: 1.0,
             })
             .to_vec(),
     )

@@ -28,6 +28,7 @@ impl Arbitrary for Scenario {
                 tasks: (0..usize::arbitrary(g) % 8 + 1)
                     .map(|_| quarter(g, 40) + 0.25)
                     .collect(),
+                warmup: 1.0,
             })
             .collect();
         Scenario {

@@ -1,0 +1,88 @@
+//! The PAF paper's simulation over time (§V-B) at small scale: PAF keeps its α guarantee at
+//! every re-allocation, and the comparison with FAIR goes the way the full-scale run does
+//! (sim/README.md).
+
+use fairsched_sim::paf_dynamic::{compare, paf_over_time, run_paf, Outcome, Profile};
+use std::process::Command;
+
+#[test]
+fn pafs_alpha_guarantee_holds_at_every_reallocation() {
+    let workload = paf_over_time(40, 1);
+    let profiles: Vec<Profile> = workload.jobs().iter().map(Profile::of).collect();
+    for alpha in [0.9, 0.99] {
+        let (run, log) = run_paf(&workload, &profiles, 300, alpha).unwrap();
+        assert!(run.completions.iter().all(|c| c.is_finite()));
+        // An allocation at each arrival and at each departure but the last.
+        assert_eq!(log.len(), 2 * 40 - 1);
+        for r in &log {
+            assert!(
+                r.totals.largest_loss <= 1.0 - alpha + 1e-12,
+                "α {alpha}: {r:?}"
+            );
+            assert!(
+                r.totals.paf_progress >= r.totals.fair_progress,
+                "α {alpha}: {r:?}"
+            );
+        }
+        // Not vacuous: slots move, and some job gives up progress for others.
+        assert!(log
+            .iter()
+            .any(|r| r.totals.moved > 0 && r.totals.largest_loss > 0.0));
+    }
+}
+
+#[test]
+fn over_time_paf_gains_at_each_allocation_but_falls_behind_fair() {
+    for seed in 1..=3 {
+        let workload = paf_over_time(60, seed);
+        let (outcomes, reports) = compare("small", &workload, &[400, 20_000], &[0.9]).unwrap();
+        let [fair, paf, idle_fair, idle_paf]: [Outcome; 4] = outcomes.try_into().unwrap();
+        assert_eq!(reports.len(), 2);
+        // Contended (400 slots): the core's allocations gain over the fair shares, but the
+        // jobs' own progress rates fall well behind FAIR's (see sim/README.md for why).
+        assert_eq!((fair.alpha, paf.alpha), (None, Some(0.9)));
+        assert!(paf.instant_gain > 0.01, "seed {seed}: {paf:?}");
+        assert!(
+            paf.progress < fair.progress,
+            "seed {seed}: {paf:?} {fair:?}"
+        );
+        assert!(
+            paf.worst_instant_loss <= 0.1 + 1e-12,
+            "seed {seed}: {paf:?}"
+        );
+        // Never contended (20,000 slots): every job runs at once, PAF moves nothing.
+        assert_eq!(idle_paf.progress, idle_fair.progress, "seed {seed}");
+        assert_eq!(idle_paf.instant_gain, 0.0, "seed {seed}");
+    }
+}
+
+#[test]
+fn the_command_line_runs_it() {
+    let out = Command::new(env!("CARGO_BIN_EXE_fairsched-sim"))
+        .args(["--paf-dynamic", "--seed", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("PAF §V-B workload over time (seed 2)"),
+        "{text}"
+    );
+    for slots in ["800", "2000", "8000"] {
+        for policy in ["FAIR ", "PAF α=1 ", "PAF α=0.9 ", "PAF α=0.99 "] {
+            let rows = text
+                .lines()
+                .filter(|l| l.trim_start().starts_with(&format!("{slots} {policy}")))
+                .count();
+            assert_eq!(rows, 1, "{slots} {policy}:\n{text}");
+        }
+    }
+    let bad = Command::new(env!("CARGO_BIN_EXE_fairsched-sim"))
+        .args(["--paf-dynamic", "--format", "csv"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty());
+    let message = String::from_utf8(bad.stderr).unwrap();
+    assert!(message.contains("text table only"), "{message}");
+}
