@@ -10,9 +10,10 @@ use fairsched_sim::machines::{compare_packers, makespan_bound, packers};
 use fairsched_sim::paf::{PAF_PAPER_ALPHAS, PAF_PAPER_JOBS, PAF_PAPER_SLOTS};
 use fairsched_sim::policy::{PolicyKind, Profiler};
 use fairsched_sim::reb::{REB_BATCHES, REB_SIZES};
-use fairsched_sim::report::{self, Format};
+use fairsched_sim::report::{self, Format, Report};
 use fairsched_sim::synthetic::{self, CFQ_PAPER_JOBS, CFQ_PAPER_SLOTS, TABLE_1_JOBS};
-use fairsched_sim::{compare, paf_dynamic, reb_dynamic, svg, swim, trace};
+use fairsched_sim::{paf_dynamic, reb_dynamic, report_of, svg, swim, trace};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -63,6 +64,10 @@ usage: fairsched-sim [options]
   --format F         text (default), csv or json
   --svg PATH         also write the response-time CDF of every policy to PATH (of the
                      last table when there are several)
+  --svg-slowdown PATH  also write the mean slowdown of every policy in each job-width bin
+                     to PATH (of the last table)
+  --progress         show which policy is running on stderr (the default when stderr is
+                     a terminal; replays of large traces take seconds a policy)
   --help             this text
 ";
 
@@ -79,7 +84,10 @@ struct Options {
     error: f64,
     format: Format,
     svg: Option<PathBuf>,
+    svg_slowdown: Option<PathBuf>,
     mode: Mode,
+    /// Whether to show the policy being replayed on stderr.
+    progress: bool,
 }
 
 /// What a run does: replay a workload under the slot policies (the default), or one of the
@@ -106,7 +114,7 @@ const MODES: [(&str, Mode, bool); 6] = [
 ];
 
 /// The options that take a value.
-const VALUED: [&str; 11] = [
+const VALUED: [&str; 12] = [
     "--trace",
     "--swim",
     "--slots",
@@ -116,6 +124,7 @@ const VALUED: [&str; 11] = [
     "--seed",
     "--error",
     "--svg",
+    "--svg-slowdown",
     "--policies",
     "--format",
 ];
@@ -136,7 +145,9 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
         error: 0.2,
         format: Format::Text,
         svg: None,
+        svg_slowdown: None,
         mode: Mode::Replay,
+        progress: std::io::stderr().is_terminal(),
     };
     // The mode's flag and whether it is text only, once one is given.
     let mut mode: Option<(&str, bool)> = None;
@@ -144,6 +155,10 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
     while let Some(flag) = args.next() {
         if flag == "--help" || flag == "-h" {
             return Ok(None);
+        }
+        if flag == "--progress" {
+            options.progress = true;
+            continue;
         }
         if let Some(&(name, chosen, text_only)) = MODES.iter().find(|(name, ..)| *name == flag) {
             if let Some((other, _)) = mode {
@@ -190,6 +205,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
                     .ok_or_else(|| expected("a number in [0, 1)"))?
             }
             "--svg" => options.svg = Some(PathBuf::from(&value)),
+            "--svg-slowdown" => options.svg_slowdown = Some(PathBuf::from(&value)),
             "--policies" => options.policies = value.split(',').map(str::to_owned).collect(),
             "--format" => {
                 options.format = match value.as_str() {
@@ -350,6 +366,9 @@ fn elastic(options: &Options) -> Result<String, String> {
     ))
 }
 
+/// Draws a report as an SVG.
+type Plot = fn(&Report) -> String;
+
 /// The offered load the default run adds to the synthetic workload's own (see sim/README.md).
 const BUSY: f64 = 0.9;
 
@@ -402,13 +421,27 @@ fn run(options: &Options) -> Result<String, String> {
                 ),
                 None => (name.clone(), workload.clone()),
             };
-            compare(&name, &workload, slots, &policies)
-                .map_err(|e| format!("the core rejected the workload: {e}"))
+            let runs = policies.iter().enumerate().map(|(i, policy)| {
+                if options.progress {
+                    eprint!("\r\x1b[K{name}: {policy} ({} of {})", i + 1, policies.len());
+                }
+                Ok((policy.to_string(), policy.run(&workload, slots)?))
+            });
+            let report = report_of(&name, &workload, slots, runs);
+            if options.progress {
+                eprint!("\r\x1b[K");
+            }
+            report.map_err(|e| format!("the core rejected the workload: {e}"))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    if let (Some(path), Some(last)) = (&options.svg, reports.last()) {
-        std::fs::write(path, svg::response_cdf(last))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+    let plots: [(&Option<PathBuf>, Plot); 2] = [
+        (&options.svg, svg::response_cdf),
+        (&options.svg_slowdown, svg::slowdown_bars),
+    ];
+    for (path, plot) in plots {
+        if let (Some(path), Some(last)) = (path, reports.last()) {
+            std::fs::write(path, plot(last)).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
     }
     Ok(report::render(&reports, options.format))
 }

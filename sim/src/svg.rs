@@ -1,6 +1,8 @@
-//! The response-time CDF of every policy (the CFQ paper's Fig. 5) as a standalone SVG, on a
-//! logarithmic time axis, written with plain string formatting.
+//! Plots of a report as standalone SVGs, written with plain string formatting: the
+//! response-time CDF of every policy (the CFQ paper's Fig. 5) on a logarithmic time axis, and
+//! the mean slowdown of every policy in each job-width bin (Fig. 6) on a logarithmic axis.
 
+use crate::metrics::{bin_label, WIDTH_BINS};
 use crate::report::Report;
 use std::fmt::Write;
 
@@ -39,16 +41,7 @@ pub fn response_cdf(report: &Report) -> String {
     };
     let y = |p: f64| top + plot_h * (1.0 - p);
 
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
-         font-family=\"sans-serif\" font-size=\"12\">\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
-         <text x=\"{}\" y=\"{}\" text-anchor=\"middle\">response time (s)</text>\n\
-         <text transform=\"translate(15 {}) rotate(-90)\" text-anchor=\"middle\">fraction of jobs</text>\n",
-        left + plot_w / 2.0,
-        HEIGHT - 10.0,
-        top + plot_h / 2.0,
-    );
+    let mut svg = frame("response time (s)", "fraction of jobs");
     for decade in decade_low as i32..=decade_high as i32 {
         let tx = x(10f64.powi(decade));
         let _ = writeln!(
@@ -72,7 +65,7 @@ pub fn response_cdf(report: &Report) -> String {
         );
     }
     for (i, summary) in report.summaries.iter().enumerate() {
-        let color = COLORS[i % COLORS.len()];
+        let color = color(i);
         let mut sorted = summary.responses.clone();
         sorted.sort_by(f64::total_cmp);
         let n = sorted.len() as f64;
@@ -91,21 +84,111 @@ pub fn response_cdf(report: &Report) -> String {
                 y((k + 1) as f64 / n)
             );
         }
-        let legend_y = top + 20.0 * i as f64 + 10.0;
         let _ = writeln!(
             svg,
-            "<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"1.5\" points=\"{points}\"/>\n\
-             <line x1=\"{0:.1}\" y1=\"{legend_y}\" x2=\"{1:.1}\" y2=\"{legend_y}\" stroke=\"{color}\" stroke-width=\"3\"/>\
-             <text x=\"{2:.1}\" y=\"{3:.1}\">{4}</text>",
-            WIDTH - right + 15.0,
-            WIDTH - right + 35.0,
-            WIDTH - right + 42.0,
-            legend_y + 4.0,
-            escape(&summary.policy),
+            "<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"1.5\" points=\"{points}\"/>"
         );
+        legend(&mut svg, i, &summary.policy);
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+/// The mean slowdown of each policy in `report` in each job-width bin, as grouped bars on a
+/// logarithmic axis from 1 (a job as fast as alone on the cluster); bins without jobs are
+/// left empty.
+pub fn slowdown_bars(report: &Report) -> String {
+    let highest = report
+        .summaries
+        .iter()
+        .flat_map(|s| s.slowdown.iter().flatten().copied())
+        .fold(1.0, f64::max);
+    let decades = highest.log10().ceil().max(1.0);
+    let [left, right, top, bottom] = MARGIN;
+    let (plot_w, plot_h) = (WIDTH - left - right, HEIGHT - top - bottom);
+    let y = |slowdown: f64| top + plot_h * (1.0 - slowdown.max(1.0).log10() / decades);
+    let mut svg = frame("job width (tasks)", "mean slowdown");
+    for decade in 0..=decades as i32 {
+        let ty = y(10f64.powi(decade));
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{left}\" y1=\"{ty:.1}\" x2=\"{:.1}\" y2=\"{ty:.1}\" stroke=\"#ddd\"/>\
+             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
+            left + plot_w,
+            left - 6.0,
+            ty + 4.0,
+            10u64.pow(decade as u32),
+        );
+    }
+    let group_w = plot_w / WIDTH_BINS.len() as f64;
+    let bar_w = group_w * 0.8 / report.summaries.len().max(1) as f64;
+    for bin in 0..WIDTH_BINS.len() {
+        let group_x = left + group_w * bin as f64;
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+            group_x + group_w / 2.0,
+            top + plot_h + 18.0,
+            bin_label(bin),
+        );
+        for (i, summary) in report.summaries.iter().enumerate() {
+            if let Some(slowdown) = summary.slowdown[bin] {
+                let (bar_x, bar_y) = (group_x + group_w * 0.1 + bar_w * i as f64, y(slowdown));
+                let _ = writeln!(
+                    svg,
+                    "<rect x=\"{bar_x:.1}\" y=\"{bar_y:.1}\" width=\"{bar_w:.1}\" height=\"{:.1}\" \
+                     fill=\"{}\"><title>{} {}: {slowdown:.2}</title></rect>",
+                    top + plot_h - bar_y,
+                    color(i),
+                    escape(&summary.policy),
+                    bin_label(bin),
+                );
+            }
+        }
+    }
+    for (i, summary) in report.summaries.iter().enumerate() {
+        legend(&mut svg, i, &summary.policy);
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// The opening of a plot: the element, a white background and the axis labels.
+fn frame(x_label: &str, y_label: &str) -> String {
+    let [left, right, top, bottom] = MARGIN;
+    let (plot_w, plot_h) = (WIDTH - left - right, HEIGHT - top - bottom);
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
+         font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{x_label}</text>\n\
+         <text transform=\"translate(15 {}) rotate(-90)\" text-anchor=\"middle\">{y_label}</text>\n",
+        left + plot_w / 2.0,
+        HEIGHT - 10.0,
+        top + plot_h / 2.0,
+    )
+}
+
+/// The color of the `i`-th policy.
+fn color(i: usize) -> &'static str {
+    COLORS[i % COLORS.len()]
+}
+
+/// The `i`-th policy's entry in the legend, right of the plot.
+fn legend(svg: &mut String, i: usize, policy: &str) {
+    let [_, right, top, _] = MARGIN;
+    let legend_y = top + 20.0 * i as f64 + 10.0;
+    let _ = writeln!(
+        svg,
+        "<line x1=\"{0:.1}\" y1=\"{legend_y}\" x2=\"{1:.1}\" y2=\"{legend_y}\" stroke=\"{2}\" stroke-width=\"3\"/>\
+         <text x=\"{3:.1}\" y=\"{4:.1}\">{5}</text>",
+        WIDTH - right + 15.0,
+        WIDTH - right + 35.0,
+        color(i),
+        WIDTH - right + 42.0,
+        legend_y + 4.0,
+        escape(policy),
+    );
 }
 
 /// Text safe inside an SVG element.

@@ -24,6 +24,20 @@ fn text_table_lists_every_policy() {
     }
 }
 
+/// `--progress` names each policy on stderr as it runs (what a terminal sees by default) and
+/// changes nothing on stdout; without it, and stderr not a terminal, stderr stays empty.
+#[test]
+fn progress_goes_to_stderr_only() {
+    let quiet = run(&SMALL);
+    let shown = run(&[&SMALL[..], &["--progress"]].concat());
+    assert!(quiet.status.success() && shown.status.success());
+    assert_eq!(quiet.stdout, shown.stdout);
+    assert!(quiet.stderr.is_empty());
+    let stderr = String::from_utf8(shown.stderr).unwrap();
+    assert!(stderr.contains(": FIFO (1 of 6)"), "{stderr}");
+    assert!(stderr.contains(": CFQ naive (6 of 6)"), "{stderr}");
+}
+
 #[test]
 fn packing_compares_drf_qknobler_and_tetris() {
     let out = run(&["--packing"]);
@@ -91,27 +105,40 @@ fn scratch(test: &str) -> std::path::PathBuf {
 }
 
 #[test]
-fn svg_plots_a_cdf_per_policy() {
+fn svg_plots_a_cdf_and_slowdown_bars_per_policy() {
     let dir = scratch("svg");
-    let path = dir.join("cdf.svg");
+    let (cdf, bars) = (dir.join("cdf.svg"), dir.join("slowdown.svg"));
     let out = run(&[
         &SMALL[..],
         &[
             "--policies",
             "fair,srpt,cfq",
             "--svg",
-            path.to_str().unwrap(),
+            cdf.to_str().unwrap(),
+            "--svg-slowdown",
+            bars.to_str().unwrap(),
         ],
     ]
     .concat());
-    let svg = std::fs::read_to_string(&path).unwrap();
+    let (cdf, bars) = (
+        std::fs::read_to_string(&cdf).unwrap(),
+        std::fs::read_to_string(&bars).unwrap(),
+    );
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(out.status.success());
-    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
-    assert!(svg.ends_with("</svg>\n"));
-    assert_eq!(svg.matches("<polyline").count(), 3);
-    for policy in ["FAIR", "SRPT", "CFQ"] {
-        assert!(svg.contains(&format!(">{policy}</text>")), "{policy}");
+    for svg in [&cdf, &bars] {
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(svg.ends_with("</svg>\n"));
+        for policy in ["FAIR", "SRPT", "CFQ"] {
+            assert!(svg.contains(&format!(">{policy}</text>")), "{policy}");
+        }
+    }
+    assert_eq!(cdf.matches("<polyline").count(), 3);
+    // A bar a policy in each bin that has jobs (the run's workload has all three widths),
+    // titled with its value.
+    assert_eq!(bars.matches("<rect x=").count(), 9);
+    for bin in ["1-10", "11-50", ">50"] {
+        assert!(bars.contains(&format!("<title>CFQ {bin}: ")), "{bin}");
     }
 }
 
