@@ -977,7 +977,7 @@ fairsched_status fairsched_paf_allocate(fairsched_paf *paf,
 
 /**
  * Which jobs get `free_slots` free slots (§IV-B): each to the job furthest below its target
- * (`targets[j] - running[j]`, ties to the lower index). Writes one job index per slot into
+ * relatively (smallest `running[j] / targets[j]`, ties to the lower index). Writes one job index per slot into
  * `out_jobs` (room for `free_slots`) and the count into `*out_assigned` (fewer when every job
  * reaches its target). Wraps `Paf::enforce`.
  *

@@ -1,5 +1,6 @@
 //! PAF's API contract: every bad input is an error that writes nothing, and enforcement
-//! (§IV-B) hands free slots out furthest-below-target first, as a naive scan does.
+//! (§IV-B) hands free slots out to the smallest fraction of its target first, as a naive scan
+//! does.
 
 #[path = "support/paf_outputs.rs"]
 mod paf_outputs;
@@ -74,12 +75,23 @@ fn bad_input_is_an_error_that_writes_nothing() {
 /// §IV-B on a small case: targets 5, 3, 4 with 1, 3, 1 running: job 0 is 4 short, job 2 is 3
 /// short (ties then go to job 0), job 1 is at its target; seven slots close both gaps.
 #[test]
-fn enforcement_serves_the_largest_deficit_first() {
+fn enforcement_serves_the_smallest_fraction_of_its_target_first() {
     let mut paf = Paf::<Inline<4>>::new().unwrap();
     let mut out = [u32::MAX; 8];
     let given = paf.enforce(&[5, 3, 4], &[1, 3, 1], &mut out).unwrap();
-    assert_eq!(&out[..given], &[0, 0, 2, 0, 2, 0, 2]);
+    // 1/5 < 1/4, then 1/4 < 2/5, then 2/5 < 2/4, ...
+    assert_eq!(&out[..given], &[0, 2, 0, 2, 0, 2, 0]);
     assert_eq!(out[given..], [u32::MAX]);
+    // A job just arrived (none of 5) goes before a wide one holding 490 of 500, although the
+    // wide one is further below its target in slots.
+    let given = paf.enforce(&[500, 5], &[490, 0], &mut out).unwrap();
+    assert_eq!(&out[..given], &[1, 1, 1, 1, 1, 0, 0, 0]);
+    // Counts near u32::MAX still come back exactly from their fractions: three slots each,
+    // no more, no fewer.
+    let given = paf
+        .enforce(&[u32::MAX; 2], &[u32::MAX - 3; 2], &mut out)
+        .unwrap();
+    assert_eq!(&out[..given], &[0, 1, 0, 1, 0, 1]);
     assert_eq!(
         paf.enforce(&[1], &[1, 2], &mut out),
         Err(Error::LengthMismatch)
@@ -100,9 +112,15 @@ fn enforcement_matches_a_scan(targets: Vec<u8>, running: Vec<u8>, k: u8) -> Test
     let given = paf.enforce(&targets, &running, &mut out).unwrap();
     let mut expected = Vec::new();
     while expected.len() < out.len() {
+        // The smallest running / target, compared exactly by cross-multiplying; ties to the
+        // lower index.
         let best = (0..n)
             .filter(|&j| running[j] < targets[j])
-            .max_by_key(|&j| (targets[j] - running[j], std::cmp::Reverse(j)));
+            .min_by(|&a, &b| {
+                (running[a] * targets[b])
+                    .cmp(&(running[b] * targets[a]))
+                    .then(a.cmp(&b))
+            });
         let Some(j) = best else { break };
         running[j] += 1;
         expected.push(j as u32);

@@ -108,7 +108,8 @@ static void test_enforce(void) {
     uint32_t given[8];
     size_t assigned = 99;
     CHECK_OK(fairsched_paf_enforce(w.paf, targets, running, 3, given, 8, &assigned));
-    const uint32_t want[] = {0, 0, 2, 0, 2, 0, 2};
+    /* The smallest fraction of its target first: 1/5, then 1/4, then 2/5, ... */
+    const uint32_t want[] = {0, 2, 0, 2, 0, 2, 0};
     CHECK(assigned == 7 && memcmp(given, want, sizeof want) == 0);
     free(w.memory);
 }

@@ -102,7 +102,7 @@ func (p *PAF) Allocate(weights []uint32, curves [][]float64, slots uint32, alpha
 }
 
 // Enforce decides which jobs get len(out) free slots (§IV-B): each to the job furthest below
-// its target (targets[j] - running[j]; ties to the lower index). It writes one job index per
+// its target relatively (smallest running[j] / targets[j]; ties to the lower index). It writes one job index per
 // slot into out and returns how many, fewer when every job reaches its target.
 func (p *PAF) Enforce(targets, running, out []uint32) (int, error) {
 	if len(targets) != len(running) {

@@ -39,10 +39,11 @@
 //! **PAF over time.** At every instant when a job arrived or left, the active jobs (arrived,
 //! not finished) are allocated by `Paf::allocate` (fast method) with their curves cut at the
 //! tasks they have left (pending and running: a job cannot hold more slots than that), giving
-//! each a target. Free slots go by `Paf::enforce` (§IV-B: the job furthest below its target
-//! first), targets capped at the tasks a job has left. Slots beyond every target are not left
-//! idle: they go on by the same rule past the targets (the job least above its target first,
-//! ties to the earlier arrival), as Spark offers every free slot to some job. Nothing is
+//! each a target. Free slots go by `Paf::enforce` (§IV-B: the job holding the smallest
+//! fraction of its target first), targets capped at the tasks a job has left. Slots beyond
+//! every target are not left idle: they go on past the targets by the same rule (the job
+//! holding the smallest multiple of its target first, one with no target last, ties to the
+//! earlier arrival), as Spark offers every free slot to some job. Nothing is
 //! preempted, so a job above its target keeps its slots until its tasks end.
 //!
 //! **Measures** (§V-B and §II-A): a job's progress rate is its shortest JCT over its
@@ -251,12 +252,12 @@ impl Policy for PafPolicy<'_> {
             self.start(position as usize, start);
         }
         for _ in count..free {
+            // The smallest fraction of its target held (a job with none last), as enforce.
+            let held =
+                |i: usize| f64::from(self.tasks[self.active[i]].running) / f64::from(targets[i]);
             let Some(position) = (0..self.active.len())
                 .filter(|&i| self.tasks[self.active[i]].pending > 0)
-                .max_by_key(|&i| {
-                    let above = i64::from(self.tasks[self.active[i]].running);
-                    (i64::from(targets[i]) - above, std::cmp::Reverse(i))
-                })
+                .min_by(|&a, &b| held(a).total_cmp(&held(b)).then(a.cmp(&b)))
             else {
                 break;
             };

@@ -201,7 +201,7 @@ pub unsafe extern "C" fn fairsched_paf_allocate(
 }
 
 /// Which jobs get `free_slots` free slots (§IV-B): each to the job furthest below its target
-/// (`targets[j] - running[j]`, ties to the lower index). Writes one job index per slot into
+/// relatively (smallest `running[j] / targets[j]`, ties to the lower index). Writes one job index per slot into
 /// `out_jobs` (room for `free_slots`) and the count into `*out_assigned` (fewer when every job
 /// reaches its target). Wraps `Paf::enforce`.
 ///

@@ -1,6 +1,13 @@
-//! Enforcing PAF allocations as slots free up (§IV-B): each free slot goes to the job whose
-//! running slots are furthest below its PAF allocation (the largest `target - running`), ties
+//! Enforcing PAF allocations as slots free up (§IV-B: "preferentially offering available slots
+//! to the jobs whose current allocation is the furthest from the target"): each free slot goes
+//! to the job that holds the smallest fraction of its PAF allocation, `running / target`, ties
 //! to the lower index; a job at or above its target gets nothing. `k` slots are one call.
+//!
+//! Furthest is read relatively, as Spark's fair scheduler (where the paper implemented PAF)
+//! compares jobs by running tasks over their share: a job just arrived, holding nothing of a
+//! target of 5, comes before one holding 490 of 500. By absolute deficit the wide job would
+//! take every slot first, and narrow jobs arriving behind it would wait for it to fill up.
+//! Fractions are compared as `f64`, exact for targets up to 2^26.
 
 use crate::heap::LowerIndex;
 use crate::heap::{Heap, HeapSlot};
@@ -17,24 +24,27 @@ pub(crate) fn enforce(
     heap.fill(HeapSlot::VACANT);
     let mut len = 0;
     let mut below = Heap::new(heap, &mut len, LowerIndex);
-    // Key: the largest deficit first.
-    let key = |deficit: u32| u64::from(u32::MAX.saturating_sub(deficit));
-    for (j, (&target, &now)) in targets.iter().zip(running).enumerate() {
-        let deficit = target.saturating_sub(now);
-        if deficit > 0 {
-            below.push(j as u32, key(deficit));
+    // Key: the fraction of the target held, below 1 (non-negative floats order like their bits).
+    let key = |held: u32, target: u32| (f64::from(held) / f64::from(target)).to_bits();
+    for (j, (&target, &held)) in targets.iter().zip(running).enumerate() {
+        if held < target {
+            below.push(j as u32, key(held, target));
         }
     }
     let mut given: usize = 0;
     for slot in out.iter_mut() {
-        let Some((top, j)) = below.pop() else {
+        let Some((fraction, j)) = below.pop() else {
             break;
         };
         *slot = j;
         given = given.saturating_add(1);
-        let deficit = u32::MAX.saturating_sub(top as u32).saturating_sub(1);
-        if deficit > 0 {
-            below.push(j, key(deficit));
+        let target = targets.get(j as usize).copied().unwrap_or(0);
+        // The slots held, back from the fraction: its rounding error is far below one half
+        // for any u32 count, so this is exact.
+        let held =
+            (libm::round(f64::from_bits(fraction) * f64::from(target)) as u32).saturating_add(1);
+        if held < target {
+            below.push(j, key(held, target));
         }
     }
     given

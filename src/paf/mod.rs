@@ -217,8 +217,8 @@ impl<S: Storage> Paf<S> {
     }
 
     /// Which jobs get `out.len()` free slots (§IV-B): each slot to the job furthest below its
-    /// target (largest `targets[j] - running[j]`; ties to the lower index), which then counts
-    /// it as running. Writes one job index per slot and returns how many were given, fewer
+    /// target relatively (smallest `running[j] / targets[j]`; ties to the lower index), which
+    /// then counts it as running. Writes one job index per slot and returns how many were given, fewer
     /// when every job reaches its target.
     ///
     /// Errors: [`Error::LengthMismatch`] unless `targets` and `running` have the same length;

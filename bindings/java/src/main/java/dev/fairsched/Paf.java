@@ -97,9 +97,9 @@ public final class Paf implements AutoCloseable {
 
     /**
      * Which jobs get {@code out.length} free slots (§IV-B): each to the job furthest below its
-     * target ({@code targets[j] - running[j]}; ties to the lower index). Writes one job index per
-     * slot into {@code out} and returns how many, fewer when every job reaches its target. One
-     * native call, no allocation.
+     * target relatively (smallest {@code running[j] / targets[j]}; ties to the lower index).
+     * Writes one job index per slot into {@code out} and returns how many, fewer when every job
+     * reaches its target. One native call, no allocation.
      *
      * @throws IllegalArgumentException for a negative count
      * @throws FairschedException {@link Status#CAPACITY_FULL} for too many jobs; {@link
