@@ -269,7 +269,7 @@ fn packing(options: &Options) -> Result<String, String> {
                 .and_then(|times| <&[f64; TABLE_1_JOBS]>::try_from(times).ok())
                 .ok_or_else(|| {
                     format!(
-                        "{}: {} jobs, the workload needs the submission times of {TABLE_1_JOBS}",
+                        "{}: {} jobs; the Table 1 workload needs {TABLE_1_JOBS} submission times",
                         path.display(),
                         times.len()
                     )

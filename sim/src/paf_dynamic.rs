@@ -252,12 +252,24 @@ impl Policy for PafPolicy<'_> {
             self.start(position as usize, start);
         }
         for _ in count..free {
-            // The smallest fraction of its target held (a job with none last), as enforce.
-            let held =
-                |i: usize| f64::from(self.tasks[self.active[i]].running) / f64::from(targets[i]);
+            // The smallest multiple of its target held, as enforce; jobs with no target last,
+            // the fewest running first (0 / 0 is not a fraction).
+            let held = |i: usize| {
+                let running = f64::from(self.tasks[self.active[i]].running);
+                match targets[i] {
+                    0 => (true, running),
+                    target => (false, running / f64::from(target)),
+                }
+            };
             let Some(position) = (0..self.active.len())
                 .filter(|&i| self.tasks[self.active[i]].pending > 0)
-                .min_by(|&a, &b| held(a).total_cmp(&held(b)).then(a.cmp(&b)))
+                .min_by(|&a, &b| {
+                    let ((a_none, a_held), (b_none, b_held)) = (held(a), held(b));
+                    a_none
+                        .cmp(&b_none)
+                        .then(a_held.total_cmp(&b_held))
+                        .then(a.cmp(&b))
+                })
             else {
                 break;
             };

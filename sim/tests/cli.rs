@@ -186,6 +186,23 @@ fn a_bad_swim_file_is_named_and_excludes_a_trace() {
     assert!(both.stdout.is_empty());
 }
 
+/// `--packing --swim` takes the first 100 submission times of the day: fewer is an error.
+#[test]
+fn packing_needs_a_hundred_submissions() {
+    let dir = scratch("short-swim");
+    let path = dir.join("short.tsv");
+    std::fs::write(&path, "job0\t1\t1\t10\t0\t10\njob1\t2\t1\t10\t0\t10\n").unwrap();
+    let out = run(&["--packing", "--swim", path.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("short.tsv: 2 jobs; the Table 1 workload needs 100 submission times"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn bad_options_show_the_usage() {
     for args in [
