@@ -27,7 +27,7 @@
  * incompatibly. Compare `fairsched_abi_version()` with it to detect a header and a library from
  * different builds.
  */
-#define FAIRSCHED_ABI_VERSION 1
+#define FAIRSCHED_ABI_VERSION 2
 
 /**
  * The most resource kinds a vector holds.
@@ -321,7 +321,7 @@ typedef struct {
    */
   uint32_t active;
   /**
-   * Resource kinds of the capacity.
+   * Resource kinds of the cluster.
    */
   uint32_t kinds;
 } fairsched_drf_queue_stats;
@@ -463,7 +463,7 @@ fairsched_status fairsched_testing_panic(void);
 
 /**
  * Writes into `*out_size` the number of bytes `fairsched_cfq_init` needs for `capacity` jobs
- * (alignment slack included). Wraps `cfq::check_config` for the capacity.
+ * (alignment slack included). Wraps `table::check_capacity`.
  *
  * # Safety
  * `out_size` must be NULL or valid for a write.
@@ -542,16 +542,16 @@ fairsched_status fairsched_cfq_set_pending_batch(fairsched_cfq *cfq,
                                                  size_t pending_tasks_len);
 
 /**
- * Hands out up to `free_slots` slots, smallest virtual finish first, one job id per slot into
- * `out_job_ids` (room for `free_slots` ids; NULL allowed when 0); `*out_assigned` is how many
- * were written. Wraps `Cfq::offer`.
+ * Hands out `out_job_ids_len` free slots, smallest virtual finish first, one job id per slot
+ * into `out_job_ids` (NULL allowed when 0); `*out_assigned` is how many were written. Wraps
+ * `Cfq::offer`.
  *
  * # Safety
- * As for `fairsched_cfq_advance`; `out_job_ids` must have room for `free_slots` ids.
+ * As for `fairsched_cfq_advance`; `out_job_ids` must have room for `out_job_ids_len` ids.
  */
 fairsched_status fairsched_cfq_offer(fairsched_cfq *cfq,
                                      uint64_t *out_job_ids,
-                                     size_t free_slots,
+                                     size_t out_job_ids_len,
                                      size_t *out_assigned);
 
 /**
@@ -619,10 +619,10 @@ fairsched_status fairsched_cfq_stats_get(const fairsched_cfq *cfq, fairsched_cfq
  * Each array must hold its length in elements (NULL allowed for length 0); `out_phi` must be
  * valid for a write.
  */
-fairsched_status fairsched_drf_divisible(const double *capacity,
-                                         size_t kinds,
+fairsched_status fairsched_drf_divisible(const double *cluster,
+                                         size_t cluster_len,
                                          const double *weights,
-                                         size_t users,
+                                         size_t weights_len,
                                          const double *demands,
                                          size_t demands_len,
                                          double *out_tasks,
@@ -632,43 +632,44 @@ fairsched_status fairsched_drf_divisible(const double *capacity,
                                          double *out_phi);
 
 /**
- * Writes into `*out_size` the bytes `fairsched_drf_queue_init` needs for `users` users.
+ * Writes into `*out_size` the bytes `fairsched_drf_queue_init` needs for `capacity` users.
+ * Wraps `table::check_capacity`.
  *
  * # Safety
  * `out_size` must be NULL or valid for a write.
  */
-fairsched_status fairsched_drf_queue_storage_size(uint32_t users, size_t *out_size);
+fairsched_status fairsched_drf_queue_storage_size(uint32_t capacity, size_t *out_size);
 
 /**
- * Builds a DRF queue for up to `users` users sharing `capacity` (`kinds` amounts, each
+ * Builds a DRF queue for up to `capacity` users sharing `cluster` (`cluster_len` amounts, each
  * positive) inside `memory` (`memory_len` bytes, at least the storage size; any alignment).
  * `*out_queue` points into `memory`, possibly not at its start: keep `memory` to free it,
  * in place and alive while the handle is used. Wraps `DrfQueue::with_storage`.
  *
  * # Safety
  * `memory` must be valid for writes of `memory_len` bytes and left alone while the handle
- * lives; `capacity` must hold `kinds` amounts.
+ * lives; `cluster` must hold `cluster_len` amounts.
  */
 fairsched_status fairsched_drf_queue_init(void *memory,
                                           size_t memory_len,
-                                          uint32_t users,
-                                          const double *capacity,
-                                          size_t kinds,
+                                          uint32_t capacity,
+                                          const double *cluster,
+                                          size_t cluster_len,
                                           fairsched_drf_queue **out_queue);
 
 /**
- * Adds user `id` with `weight` and per-task `demand` (`kinds` amounts), both within the
+ * Adds user `id` with `weight` and per-task `demand` (`demand_len` amounts, one per kind), both within the
  * range the module documentation gives. Wraps `DrfQueue::add_user`.
  *
  * # Safety
  * `queue` must be NULL or a live handle from `fairsched_drf_queue_init`; `demand` must hold
- * `kinds` amounts.
+ * `demand_len` amounts.
  */
 fairsched_status fairsched_drf_queue_add_user(fairsched_drf_queue *queue,
                                               uint64_t id,
                                               double weight,
                                               const double *demand,
-                                              size_t kinds);
+                                              size_t demand_len);
 
 /**
  * Removes user `id`. Wraps `DrfQueue::remove_user`.
@@ -752,23 +753,23 @@ fairsched_status fairsched_drf_queue_stats_get(const fairsched_drf_queue *queue,
                                                fairsched_drf_queue_stats *out_stats);
 
 /**
- * Discrete DRF on `free` resources (`kinds` amounts): starts tasks one at a time, lowest
+ * Discrete DRF on `free` resources (`free_len` amounts, one per kind): starts tasks one at a time, lowest
  * weighted share first among users whose task fits, writing ids into `out_ids` (room for
  * `out_ids_len`); `*out_started` is how many. Wraps `DrfQueue::allocate_round`.
  *
  * # Safety
- * As for `fairsched_drf_queue_add_user`; `free` must hold `kinds` amounts and `out_ids`
+ * As for `fairsched_drf_queue_add_user`; `free` must hold `free_len` amounts and `out_ids`
  * `out_ids_len` ids (NULL allowed for 0).
  */
 fairsched_status fairsched_drf_queue_allocate_round(fairsched_drf_queue *queue,
                                                     const double *free,
-                                                    size_t kinds,
+                                                    size_t free_len,
                                                     uint64_t *out_ids,
                                                     size_t out_ids_len,
                                                     size_t *out_started);
 
 /**
- * A machine's DRR θ(j) and TRC until `t_run`: `capacity` holds `kinds` amounts, `available`
+ * A machine's DRR θ(j) and TRC until `t_run`: `capacity` holds `capacity_len` amounts (one per kind), `available`
  * the machine's series (`available_len` amounts). Wraps `Machine::drr` and `Machine::trc`.
  *
  * # Safety
@@ -776,7 +777,7 @@ fairsched_status fairsched_drf_queue_allocate_round(fairsched_drf_queue *queue,
  * `out_trc` must be valid for a write.
  */
 fairsched_status fairsched_drr_machine(const double *capacity,
-                                       size_t kinds,
+                                       size_t capacity_len,
                                        const double *available,
                                        size_t available_len,
                                        uint32_t t_run,
@@ -785,25 +786,24 @@ fairsched_status fairsched_drr_machine(const double *capacity,
 
 /**
  * One MinFrag heartbeat (Algorithm 1) of the machine (`capacity`, `available`, `t_run`) over
- * the `executors` pending ones (`demands`, `steps`): writes the placed executors' indices, in
- * order, to the front of `out_placements` (room for at least `executors`), the machine's
+ * the `steps_len` pending ones (`demands`, `steps`): writes the placed executors' indices, in
+ * order, to the front of `out_placements` (room for at least `steps_len`), the machine's
  * updated series over `available`, and the summary. On error nothing is written, `available`
  * included. Wraps `drr::min_frag`.
  *
  * # Safety
- * Each array must hold its length in elements (NULL allowed for length 0; `steps` holds
- * `executors`); `available` must not overlap any other argument; `out_heartbeat` must be valid
+ * Each array must hold its length in elements (NULL allowed for length 0); `available` must not overlap any other argument; `out_heartbeat` must be valid
  * for a write.
  */
 fairsched_status fairsched_drr_min_frag(const double *capacity,
-                                        size_t kinds,
+                                        size_t capacity_len,
                                         double *available,
                                         size_t available_len,
                                         uint32_t t_run,
                                         const double *demands,
                                         size_t demands_len,
                                         const uint32_t *steps,
-                                        size_t executors,
+                                        size_t steps_len,
                                         uint32_t metric,
                                         uint32_t *out_placements,
                                         size_t out_placements_len,
@@ -855,8 +855,7 @@ fairsched_status fairsched_drr_reprovision(double *remaining,
 
 /**
  * Writes into `*out_size` the bytes `fairsched_hai_init` needs for batches of up to
- * `capacity` jobs (alignment slack included, 56 bytes a job); CAPACITY_TOO_LARGE when that is
- * not addressable.
+ * `capacity` jobs (alignment slack included, 60 bytes a job). Wraps `table::check_capacity`.
  *
  * # Safety
  * `out_size` must be NULL or valid for a write.
@@ -924,7 +923,7 @@ fairsched_status fairsched_hai_allocate(fairsched_hai *hai,
 
 /**
  * Writes into `*out_size` the bytes `fairsched_paf_init` needs for calls of up to `capacity`
- * jobs (alignment slack included). Wraps `paf::check_capacity`.
+ * jobs (alignment slack included). Wraps `table::check_capacity`.
  *
  * # Safety
  * `out_size` must be NULL or valid for a write.
@@ -947,10 +946,10 @@ fairsched_status fairsched_paf_init(void *memory,
                                     fairsched_paf **out_paf);
 
 /**
- * Algorithm 1 for `jobs_len` jobs (layout in the header's PAF section) sharing `slots` slots
+ * Algorithm 1 for `weights_len` jobs (one weight each) (layout in the header's PAF section) sharing `slots` slots
  * with fairness knob `alpha` in [0, 1], by `method` (`FAIRSCHED_PAF_LITERAL` or
  * `FAIRSCHED_PAF_FAST`, same result). Writes, per job, the fair share, minAlloc, PAF
- * allocation and the progress at both into the five `out_` arrays (`jobs_len` each; NULL
+ * allocation and the progress at both into the five `out_` arrays (`weights_len` each; NULL
  * allowed when 0), and the totals into `*out_totals`. Every job is checked first: a failed
  * call writes nothing. Wraps `FlatJobs::new` and `Paf::allocate`.
  *
@@ -961,7 +960,7 @@ fairsched_status fairsched_paf_init(void *memory,
  */
 fairsched_status fairsched_paf_allocate(fairsched_paf *paf,
                                         const uint32_t *weights,
-                                        size_t jobs_len,
+                                        size_t weights_len,
                                         const uint32_t *curve_offsets,
                                         const double *points,
                                         size_t points_len,
@@ -976,47 +975,50 @@ fairsched_status fairsched_paf_allocate(fairsched_paf *paf,
                                         fairsched_paf_totals *out_totals);
 
 /**
- * Which jobs get `free_slots` free slots (§IV-B): each to the job furthest below its target
- * relatively (smallest `running[j] / targets[j]`, ties to the lower index). Writes one job index per slot into
- * `out_jobs` (room for `free_slots`) and the count into `*out_assigned` (fewer when every job
- * reaches its target). Wraps `Paf::enforce`.
+ * Which jobs get `out_jobs_len` free slots (§IV-B): each to the job furthest below its target
+ * relatively (smallest `running[j] / targets[j]`, ties to the lower index). Writes one job
+ * index per slot into `out_jobs` and the count into `*out_assigned` (fewer when every job
+ * reaches its target). `targets` and `running` hold one value per job (LENGTH_MISMATCH
+ * otherwise). Wraps `Paf::enforce`.
  *
  * # Safety
- * As for `fairsched_paf_allocate`; `targets` and `running` hold `jobs_len` elements.
+ * As for `fairsched_paf_allocate`; each array must hold its length in elements.
  */
 fairsched_status fairsched_paf_enforce(fairsched_paf *paf,
                                        const uint32_t *targets,
+                                       size_t targets_len,
                                        const uint32_t *running,
-                                       size_t jobs_len,
+                                       size_t running_len,
                                        uint32_t *out_jobs,
-                                       size_t free_slots,
+                                       size_t out_jobs_len,
                                        size_t *out_assigned);
 
 /**
- * Fits an Ernest model to `samples_len` samples (`slots[i]` slots, normalized run time
- * `runtimes[i]`) by non-negative least squares; writes `a0..a3` into `out_coefficients`
- * (4 doubles). Wraps `paf::ernest::fit`.
+ * Fits an Ernest model to samples (`slots[i]` slots, normalized run time `runtimes[i]`; the
+ * two of equal length, LENGTH_MISMATCH otherwise) by non-negative least squares; writes
+ * `a0..a3` into `out_coefficients` (4 doubles). Wraps `paf::ernest::fit`.
  *
  * # Safety
- * `slots` and `runtimes` must hold `samples_len` elements (NULL allowed for 0);
+ * `slots` and `runtimes` must hold their lengths in elements (NULL allowed for 0);
  * `out_coefficients` must be NULL or valid for 4 writes.
  */
 fairsched_status fairsched_paf_ernest_fit(const uint32_t *slots,
+                                          size_t slots_len,
                                           const double *runtimes,
-                                          size_t samples_len,
+                                          size_t runtimes_len,
                                           double *out_coefficients);
 
 /**
- * Writes the progress curve `p(0..points_len)` of the Ernest model `coefficients` (4
+ * Writes the progress curve `p(0..out_points_len)` of the Ernest model `coefficients` (4
  * doubles, a0..a3) into `out_points`, never falling (`Ernest::tabulate`): a job of demand
- * `points_len - 1`. Wraps `Ernest::new` and `Ernest::tabulate`.
+ * `out_points_len - 1`. Wraps `Ernest::new` and `Ernest::tabulate`.
  *
  * # Safety
- * `coefficients` must be NULL or valid for 4 reads; `out_points` must hold `points_len`.
+ * `coefficients` must be NULL or valid for 4 reads; `out_points` must hold `out_points_len`.
  */
 fairsched_status fairsched_paf_ernest_tabulate(const double *coefficients,
                                                double *out_points,
-                                               size_t points_len);
+                                               size_t out_points_len);
 
 /**
  * Checks the curve `points` (`p(0..points_len)`) as allocation does and writes into
@@ -1032,16 +1034,16 @@ fairsched_status fairsched_paf_curve_check(const double *points,
                                            uint32_t *out_concave_from);
 
 /**
- * Writes the upper concave envelope of the curve `points` into `out_points` (both
- * `points_len` elements). Wraps `curve::concave_envelope`.
+ * Writes the upper concave envelope of the curve `points` into `out_points` (of the same
+ * length, LENGTH_MISMATCH otherwise). Wraps `curve::concave_envelope`.
  *
  * # Safety
- * `points` must hold `points_len` elements and `out_points` room for as many; they must not
- * overlap.
+ * Each array must hold its length in elements; they must not overlap.
  */
 fairsched_status fairsched_paf_concave_envelope(const double *points,
+                                                size_t points_len,
                                                 double *out_points,
-                                                size_t points_len);
+                                                size_t out_points_len);
 
 /**
  * QKnobler at knob `rho` (in [0, 1]): writes every user's fairness-stage tasks, efficiency-stage
@@ -1052,10 +1054,10 @@ fairsched_status fairsched_paf_concave_envelope(const double *points,
  * Each array must hold its length in elements (NULL allowed for length 0); `out_summary` must
  * be valid for a write.
  */
-fairsched_status fairsched_qknobler_allocate(const double *capacity,
-                                             size_t kinds,
+fairsched_status fairsched_qknobler_allocate(const double *cluster,
+                                             size_t cluster_len,
                                              const double *weights,
-                                             size_t users,
+                                             size_t weights_len,
                                              const double *demands,
                                              size_t demands_len,
                                              double rho,
@@ -1077,15 +1079,15 @@ fairsched_status fairsched_qknobler_allocate(const double *capacity,
  * `queue` must be NULL or a live handle from `fairsched_drf_queue_init`; each array must hold
  * its length in elements (NULL allowed for 0); `out_round` must be valid for a write.
  */
-fairsched_status fairsched_qknobler_round(fairsched_drf_queue *queue,
-                                          double rho,
-                                          const double *machine,
-                                          size_t machine_len,
-                                          const double *idle,
-                                          size_t idle_len,
-                                          uint64_t *out_ids,
-                                          size_t out_ids_len,
-                                          fairsched_qknobler_round_result *out_round);
+fairsched_status fairsched_drf_queue_qknobler_round(fairsched_drf_queue *queue,
+                                                    double rho,
+                                                    const double *machine,
+                                                    size_t machine_len,
+                                                    const double *idle,
+                                                    size_t idle_len,
+                                                    uint64_t *out_ids,
+                                                    size_t out_ids_len,
+                                                    fairsched_qknobler_round_result *out_round);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -1,7 +1,7 @@
 //! An indexed 4-ary min-heap over caller-provided slots: the one priority queue of the crate.
 //!
 //! Items are small integers (row numbers, `0..capacity`). Each item is ordered by a key (a
-//! [`HeapKey`]: a validated float through [`crate::num::order_bits`], or a [`Key`] of two such
+//! [`HeapKey`]: a validated float through `num::order_bits`, or a [`Key`] of two such
 //! words) and, only between equal keys, by a tie-break the caller supplies ([`Ties`]), which may
 //! look the items up elsewhere. Each user picks the narrowest key that keeps ties rare: one word
 //! when equal keys are unusual (16-byte slots, four children to a cache line), two when they

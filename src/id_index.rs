@@ -36,6 +36,25 @@ pub trait Row {
     fn links_mut(&mut self) -> &mut Links;
 }
 
+/// Implements [`Row`] for a row type with the fields `id: u64` (the caller's id) and
+/// `links: Links`, as every row of the crate has them.
+macro_rules! impl_row {
+    ($row:ty) => {
+        impl $crate::id_index::Row for $row {
+            fn id(&self) -> u64 {
+                self.id
+            }
+            fn links(&self) -> &$crate::id_index::Links {
+                &self.links
+            }
+            fn links_mut(&mut self) -> &mut $crate::id_index::Links {
+                &mut self.links
+            }
+        }
+    };
+}
+pub(crate) use impl_row;
+
 /// The tie-break of last resort for heaps over rows: the lower caller id first (ids are unique,
 /// so the order is total).
 pub struct LowerId<'a, R>(pub &'a [R]);
@@ -173,17 +192,7 @@ mod tests {
         links: Links,
     }
 
-    impl Row for TestRow {
-        fn id(&self) -> u64 {
-            self.id
-        }
-        fn links(&self) -> &Links {
-            &self.links
-        }
-        fn links_mut(&mut self) -> &mut Links {
-            &mut self.links
-        }
-    }
+    impl_row!(TestRow);
 
     /// Random inserts and removals agree with a map from id to row.
     fn agrees_with_map(capacity: u8, ops: Vec<(bool, u8)>) -> bool {

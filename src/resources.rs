@@ -101,7 +101,7 @@ impl Resources {
     }
 
     /// The largest share of `capacity` this vector takes: `max_k self_k / capacity_k`. For a
-    /// task's demand, DRF's dominant share of one task (δ_i in SPEC.md).
+    /// task's demand, DRF's dominant share of one task (δ_i).
     pub fn dominant_share(&self, capacity: &Resources) -> f64 {
         self.shares(capacity).fold(0.0, f64::max)
     }

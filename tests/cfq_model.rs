@@ -108,7 +108,7 @@ struct RefJob {
     forgotten: bool,
 }
 
-/// The naive reference: a vector of jobs, linear scans, the same formulas as SPEC.md § CFQ.
+/// The naive reference: a vector of jobs, linear scans, the same formulas as the `cfq` module's documentation.
 struct Reference {
     slots: u32,
     now: f64,

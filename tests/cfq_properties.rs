@@ -1,13 +1,9 @@
 //! Properties of CFQ the paper proves or the design promises, on random inputs. Theorem 1's
 //! delay bound is tested through the simulator's cluster model (`sim/tests/theorem_1.rs`).
 
-mod support {
-    pub mod memory;
-}
-
 use fairsched::cfq::{Cfq, Inline};
+use fairsched_testkit::memory::CfqMemory;
 use quickcheck::quickcheck;
-use support::memory::CfqMemory;
 
 /// A year of hourly batches on 10,000 slots: virtual time reaches ~10^11, yet every GPS
 /// completion agrees with its closed form to a microsecond, and tiny jobs still order right.

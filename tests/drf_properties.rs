@@ -1,6 +1,7 @@
-//! DRF's properties on random instances (SPEC.md § DRF): for the divisible allocation, sharing
-//! incentive, envy-freeness and Pareto efficiency, exactly (weighted forms); for discrete
-//! progressive filling, Pareto efficiency, with the sharing-incentive deficits measured.
+//! DRF's properties on random instances (DRF as the QKnobler paper models it, §5.1): for the
+//! divisible allocation, sharing incentive, envy-freeness and Pareto efficiency, exactly
+//! (weighted forms); for discrete progressive filling, Pareto efficiency, with the
+//! sharing-incentive deficits measured.
 
 use fairsched::drf::{Divisible, DrfQueue, Inline, Users};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
@@ -135,7 +136,7 @@ fn discrete_drf_is_pareto_efficient() {
 }
 
 /// Indivisible tasks can leave a user short of its equal-partition count: measured and
-/// reported, not asserted away (SPEC.md saw it in about 17% of such instances). The assertion
+/// reported, not asserted away (about 17% of such instances when first measured). The assertion
 /// only pins that the effect is real, so that nobody mistakes it for a bug to hide.
 #[test]
 fn discrete_sharing_incentive_deficits_are_measured() {

@@ -1,5 +1,6 @@
-//! MinFrag on random instances against a naive reference written from SPEC.md § DRR: the same
-//! choices, never an over-committed resource, DRR in [0, 1] (`papers/004`, §III-B2).
+//! MinFrag on random instances against a naive reference written from the `drr` module's
+//! formulas: the same choices, never an over-committed resource, DRR in [0, 1] (the Elasecutor
+//! paper, IEEE/ACM Transactions on Networking, 2021, §III-B2).
 
 use fairsched::drr::{min_frag, score_machines, Executor, Executors, Machine, Machines, Metric};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
@@ -75,7 +76,7 @@ impl Arbitrary for Fractional {
     }
 }
 
-/// SPEC.md's formulas, term by term: the score of `demand` on the machine, or `None` when it
+/// The `drr` module's formulas, term by term: the score of `demand` on the machine, or `None` when it
 /// does not fit.
 fn naive_score(
     capacity: &[f64],

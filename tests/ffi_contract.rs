@@ -2,8 +2,7 @@
 //! boundary, and the committed header is the one cbindgen generates from the code.
 #![cfg(feature = "ffi")]
 
-#[path = "support/exports.rs"]
-mod exports;
+use fairsched_testkit::exports;
 
 /// Every `extern "C" fn` in src/ffi starts its body with `boundary(` or `guard(`.
 #[test]

@@ -1,15 +1,13 @@
-//! The fuzz harness (fuzz/src, one target per algorithm, through the C ABI) on stable, as part
-//! of `cargo test`: every input kept in fuzz/corpus/<target>/ (the corpus libFuzzer grew,
-//! including every input that once found a bug) and a few hundred seeded random inputs per
-//! target. So the no-harm contract and the invariants are checked on every run, even where
-//! cargo-fuzz and nightly are not installed; `scripts/fuzz` explores further with libFuzzer.
+//! The fuzz harness (`fairsched_testkit::fuzz`, one target per algorithm, through the C ABI:
+//! the same code the libFuzzer targets of fuzz/ call) on stable, as part of `cargo test`: every
+//! input kept in fuzz/corpus/<target>/ (the corpus libFuzzer grew, including every input that
+//! once found a bug) and a few hundred seeded random inputs per target. So the no-harm contract
+//! and the invariants are checked on every run, even where cargo-fuzz and nightly are not
+//! installed; `scripts/fuzz` explores further with libFuzzer.
 #![cfg(feature = "ffi")]
 
-#[path = "../fuzz/src/lib.rs"]
-mod harness;
-#[path = "support/rng.rs"]
-mod rng;
-
+use fairsched_testkit::fuzz as harness;
+use fairsched_testkit::rng;
 use std::fs;
 use std::path::Path;
 

@@ -7,17 +7,10 @@
 //!
 //! Cases come from a fixed seed, so the figures are the same on every run.
 
-// Each test file uses a part of the support modules.
-#[allow(dead_code)]
-mod support {
-    pub mod hai_cases;
-    pub mod hai_naive;
-}
-
 use fairsched::hai::{Batch, Hai, Inline};
+use fairsched_testkit::hai_cases::{Case, Kind};
+use fairsched_testkit::hai_naive::tables;
 use quickcheck::Gen;
-use support::hai_cases::{Case, Kind};
-use support::hai_naive::tables;
 
 const CASES: usize = 2_000;
 
@@ -100,7 +93,7 @@ fn compare(kind: Kind, seed: u64) -> (Gaps, Gaps, usize) {
     let mut g = Gen::from_size_and_seed(100, seed);
     let (mut hai_gaps, mut sjo_gaps) = (Gaps::default(), Gaps::default());
     let mut rebalanced_gaps = Gaps::default();
-    let mut hai = Hai::<Inline<4>>::new();
+    let mut hai = Hai::<Inline<4>>::new().unwrap();
     let mut improved = 0;
     for _ in 0..CASES {
         let case = Case::generate(&mut g, kind);

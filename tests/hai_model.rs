@@ -1,20 +1,13 @@
 //! Model-based test: the library's HAI (heaps, O(log n) a transfer) against the naive one
-//! (a linear scan of every job for each transfer, tests/support/hai_naive.rs) on random
-//! batches. Both follow SPEC.md § HAI with the same tie rules and arithmetic, so they must
+//! (a linear scan of every job for each transfer, tests/kit/src/hai_naive.rs) on random
+//! batches. Both follow the `hai` module's rules with the same tie rules and arithmetic, so they must
 //! agree bit for bit: allocation, JCTs, both sums and the transfer count, for the
 //! shortest-job-optimal start, the allocation and a rebalance from a random current allocation.
 
-// Each test file uses a part of the support modules.
-#[allow(dead_code)]
-mod support {
-    pub mod hai_cases;
-    pub mod hai_naive;
-}
-
 use fairsched::hai::{Hai, Inline, Summary};
+use fairsched_testkit::hai_cases::Case;
+use fairsched_testkit::hai_naive::{self, Outcome, Steps};
 use quickcheck::{QuickCheck, TestResult};
-use support::hai_cases::Case;
-use support::hai_naive::{self, Outcome, Steps};
 
 /// The library's entry points, by the naive run they must match.
 #[derive(Clone, Copy, Debug)]
@@ -26,7 +19,7 @@ enum Call {
 
 /// Runs `call` on `case` through the library, in the shape of a naive outcome.
 fn library(case: &Case, call: Call) -> Outcome {
-    let mut hai = Hai::<Inline<8>>::new();
+    let mut hai = Hai::<Inline<8>>::new().unwrap();
     let batch = case.batch();
     let mut cores = case.current.clone();
     let mut jct = vec![f64::NAN; case.caps.len()];

@@ -46,7 +46,7 @@ type Entry = fn(&mut Hai<Inline<8>>, &Batch, &mut [u32], &mut [f64]) -> fairsche
 fn run(entry: Entry, batch: &Batch, current: &[u32]) -> Written {
     let mut cores = current.to_vec();
     let mut jct = vec![f64::NAN; current.len()];
-    let summary = entry(&mut Hai::new(), batch, &mut cores, &mut jct).unwrap();
+    let summary = entry(&mut Hai::new().unwrap(), batch, &mut cores, &mut jct).unwrap();
     Written {
         cores,
         jct,
@@ -252,7 +252,7 @@ fn rejected_calls_write_nothing() {
         ),
     ];
     for (batch, current, outputs, error) in cases {
-        let mut hai = Hai::<Inline<2>>::new();
+        let mut hai = Hai::<Inline<2>>::new().unwrap();
         let mut cores = current.to_vec();
         let mut written = vec![-1.0; outputs];
         assert_eq!(hai.rebalance(&batch, &mut cores, &mut written), Err(error));
@@ -262,7 +262,7 @@ fn rejected_calls_write_nothing() {
         );
     }
     // More jobs than the workspace holds.
-    let mut one = Hai::<Inline<1>>::new();
+    let mut one = Hai::<Inline<1>>::new().unwrap();
     let result = one.allocate(&jobs.batch(3, 1), &mut [0; 2], &mut [0.0; 2]);
     assert_eq!(result, Err(Error::CapacityFull));
 }

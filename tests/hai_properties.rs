@@ -1,21 +1,15 @@
-//! What ReB's paper proves or SPEC.md § HAI promises, on random batches
-//! (tests/support/hai_cases.rs: whole-number tables, so every Σ JCT is exact).
+//! What ReB's paper (Tsinghua Science and Technology, 2020) proves or the `hai` module
+//! promises, on random batches (tests/kit/src/hai_cases.rs: whole-number tables, so every Σ JCT
+//! is exact).
 //!
 //! The transfer-by-transfer properties are checked on the naive HAI's trace
-//! (tests/support/hai_naive.rs): tests/hai_model.rs shows the library makes exactly the same
+//! (tests/kit/src/hai_naive.rs): tests/hai_model.rs shows the library makes exactly the same
 //! transfers.
 
-// Each test file uses a part of the support modules.
-#[allow(dead_code)]
-mod support {
-    pub mod hai_cases;
-    pub mod hai_naive;
-}
-
 use fairsched::hai::{Batch, Hai, Inline, Summary};
+use fairsched_testkit::hai_cases::Case;
+use fairsched_testkit::hai_naive::{self, Steps};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
-use support::hai_cases::Case;
-use support::hai_naive::{self, Steps};
 
 /// An allocation and its summary.
 struct Allocation {
@@ -30,7 +24,13 @@ type Entry = fn(&mut Hai<Inline<8>>, &Batch, &mut [u32], &mut [f64]) -> fairsche
 fn call(case: &Case, entry: Entry, current: &[u32]) -> Allocation {
     let mut cores = current.to_vec();
     let mut jct = vec![f64::NAN; current.len()];
-    let summary = entry(&mut Hai::new(), &case.batch(), &mut cores, &mut jct).expect("valid");
+    let summary = entry(
+        &mut Hai::new().unwrap(),
+        &case.batch(),
+        &mut cores,
+        &mut jct,
+    )
+    .expect("valid");
     Allocation {
         cores,
         jct,

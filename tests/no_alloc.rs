@@ -2,13 +2,9 @@
 //! algorithm, through the Rust API and (with the `ffi` feature) through every export of the C
 //! ABI (a test checks that each export is called here).
 
-// Only the names are used here.
 #[cfg(feature = "ffi")]
-#[allow(dead_code)]
-#[path = "support/exports.rs"]
-mod exports;
-#[path = "support/paf_outputs.rs"]
-mod paf_outputs;
+use fairsched_testkit::exports;
+use fairsched_testkit::paf_outputs;
 
 use fairsched::cfq::{Cfq, Inline};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -174,7 +170,7 @@ fn drf_and_qknobler_c_abi_do_not_allocate() {
             32,
             &mut n,
         );
-        fairsched_qknobler_round(
+        fairsched_drf_queue_qknobler_round(
             queue,
             0.5,
             capacity.as_ptr(),
@@ -281,6 +277,7 @@ fn paf_c_abi_does_not_allocate() {
         fairsched_paf_enforce(
             paf,
             out.paf.as_ptr(),
+            2,
             [0, 1].as_ptr(),
             2,
             given.as_mut_ptr(),
@@ -290,6 +287,7 @@ fn paf_c_abi_does_not_allocate() {
         let (slots, runtimes) = ([1, 2, 4, 8, 16], [1.0, 0.6, 0.4, 0.3, 0.28]);
         fairsched_paf_ernest_fit(
             slots.as_ptr(),
+            5,
             runtimes.as_ptr(),
             5,
             coefficients.as_mut_ptr(),
@@ -297,7 +295,7 @@ fn paf_c_abi_does_not_allocate() {
         fairsched_paf_ernest_tabulate(coefficients.as_ptr(), table.as_mut_ptr(), table.len());
         let mut from = 0;
         fairsched_paf_curve_check(table.as_ptr(), table.len(), &mut from);
-        let status = fairsched_paf_concave_envelope(points.as_ptr(), table.as_mut_ptr(), 5);
+        let status = fairsched_paf_concave_envelope(points.as_ptr(), 5, table.as_mut_ptr(), 5);
         assert_eq!(status, FairschedStatus::Ok);
         assert!(assigned == 4 && totals.slots == 6);
     }
@@ -475,7 +473,7 @@ fn hai_batch(jobs: u32) -> (Vec<u32>, Vec<f64>) {
 fn hai_rust_api_does_not_allocate() {
     use fairsched::hai::{Batch, Hai, Inline};
     let (caps, jct) = hai_batch(40);
-    let mut hai = Hai::<Inline<64>>::new();
+    let mut hai = Hai::<Inline<64>>::new().unwrap();
     let (mut cores, mut out) = (vec![0; 40], vec![0.0; 40]);
     let before = allocations();
     for capacity in 20..120 {

@@ -2,12 +2,9 @@
 //! (§IV-B) hands free slots out to the smallest fraction of its target first, as a naive scan
 //! does.
 
-#[path = "support/paf_outputs.rs"]
-mod paf_outputs;
-
 use fairsched::paf::{Curve, Inline, Job, Method, Paf};
 use fairsched::Error;
-use paf_outputs::Outputs;
+use fairsched_testkit::paf_outputs::Outputs;
 use quickcheck::{QuickCheck, TestResult};
 
 const POISON: u32 = 0xDEAD;

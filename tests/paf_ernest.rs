@@ -2,16 +2,11 @@
 //! independent NNLS (every active set tried) on noisy ones, and real curves: the Scout HiBench
 //! runtimes fitted and fed to PAF.
 
-mod support {
-    pub mod paf;
-    pub mod paf_outputs;
-}
-
 use fairsched::paf::ernest::{fit, Ernest};
 use fairsched::paf::{Curve, Method};
 use fairsched::Error;
+use fairsched_testkit::paf::allocate;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
-use support::paf::allocate;
 
 fn features(x: u32) -> [f64; 4] {
     let x = f64::from(x);

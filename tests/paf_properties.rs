@@ -4,14 +4,9 @@
 //! (1) (an exact dynamic program), transfers go one way (Theorem 1's proof), and α = 1 hurts
 //! no job. Plus the paper's fair shares (§V-A).
 
-mod support {
-    pub mod paf;
-    pub mod paf_outputs;
-}
-
 use fairsched::paf::Method;
+use fairsched_testkit::paf::{allocate, Outcome};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
-use support::paf::{allocate, Outcome};
 
 /// Increments on a 1/8 grid, so that ties between jobs and within a curve are frequent and
 /// prefix sums are exact.
@@ -91,7 +86,7 @@ fn increment(curve: &[f64], x: u32) -> f64 {
     }
 }
 
-/// Algorithm 1 as SPEC.md words it, by scanning every job each time: the giver has the
+/// Algorithm 1 as the `paf` module words it, by scanning every job each time: the giver has the
 /// smallest sacrifice among jobs above their minimum (ties: lower index), the taker the
 /// largest benefit among the others (ties: lower index). Returns the allocation and, per job,
 /// whether it ever gave and ever took.

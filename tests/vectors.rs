@@ -1,17 +1,13 @@
 //! Runs the shared vectors of tests/vectors/ (format in tests/vectors/README.md) through the
 //! Rust API. JUnit and go test run the same files through the C ABI.
 
-#[path = "support/memory.rs"]
-mod memory;
-#[path = "support/paf_outputs.rs"]
-mod paf_outputs;
-
 use fairsched::cfq::{Borrowed, Cfq, Stats};
 use fairsched::drf::{Divisible, DrfQueue, UserRow, Users, HEAPS as DRF_HEAPS};
-use fairsched::hai::{self, Batch, Hai, Slot, VACANT_ROW};
+use fairsched::hai::{self, Batch, Hai};
 use fairsched::qknobler::{allocate, Allocation};
 use fairsched::Error;
-use memory::{CfqMemory, Memory};
+use fairsched_testkit::memory::{CfqMemory, Memory};
+use fairsched_testkit::paf_outputs;
 use serde_json::{json, Value};
 
 fn float(v: &Value) -> f64 {
@@ -247,7 +243,7 @@ fn queue_step(queue: &mut Queue<'_>, step: &Value, context: &str) -> Result<(), 
             check_fields(context, &step["expect"], &actual);
         }),
         "stats" => {
-            let actual = json!({"users": queue.len(), "active": queue.active(), "kinds": queue.capacity().kinds()});
+            let actual = json!({"users": queue.len(), "active": queue.active(), "kinds": queue.cluster().kinds()});
             check_fields(context, &step["expect"], &actual);
             Ok(())
         }
@@ -371,27 +367,18 @@ fn same_floats(context: &str, field: &str, expected: &[f64], got: &[f64]) {
     assert_eq!(bits(expected), bits(got), "{context}: {field} {got:?}");
 }
 
-/// A PAF workspace of `capacity` jobs on the heap.
+/// A PAF workspace on the heap.
 fn paf_workspace(
-    memory: &mut (
-        Vec<u32>,
-        Vec<fairsched::paf::Bracket>,
-        Vec<fairsched::heap::HeapSlot<u64>>,
-    ),
+    memory: &mut Memory<fairsched::paf::Bracket, { fairsched::paf::HEAPS }>,
 ) -> fairsched::Result<fairsched::paf::Paf<fairsched::paf::Borrowed<'_>>> {
-    let (order, brackets, heaps) = memory;
-    fairsched::paf::Paf::with_storage(fairsched::paf::Borrowed::new(order, brackets, heaps)?)
+    fairsched::paf::Paf::with_storage(memory.storage())
 }
 
 /// Runs one case of paf.json; returns its status.
 fn run_paf_case(case: &Value, name: &str) -> Result<(), Error> {
     use fairsched::paf::{curve, ernest, Ernest, FlatJobs, Method};
     let capacity = case["capacity"].as_u64().unwrap_or(0) as usize;
-    let mut memory = (
-        vec![0; capacity],
-        vec![fairsched::paf::Bracket::EMPTY; capacity],
-        vec![fairsched::heap::HeapSlot::<u64>::VACANT; 2 * capacity],
-    );
+    let mut memory = Memory::new(capacity);
     match case["op"].as_str().expect("op") {
         "allocate" => {
             let weights = uints(&case["weights"]);
@@ -525,7 +512,13 @@ fn float_value(x: f64) -> Value {
 /// given in place checked unchanged on error.
 fn run_drr_case(case: &Value) -> Result<Value, Error> {
     use fairsched::drr::*;
-    let metric = || Metric::from_code(uint(&case["metric"]));
+    // The vectors give a metric by its C code (`FAIRSCHED_DRR_METRIC_*`).
+    let metric = || match uint(&case["metric"]) {
+        0 => Ok(Metric::Drr),
+        1 => Ok(Metric::Trc),
+        2 => Ok(Metric::Tetris),
+        _ => Err(Error::OutOfRange),
+    };
     match case["type"].as_str().expect("type") {
         "machine" => {
             let (capacity, available) = (floats(&case["capacity"]), floats(&case["available"]));
@@ -620,11 +613,7 @@ fn run_hai_case(case: &Value) {
         .get("jct_out_len")
         .map_or(n, |v| v.as_u64().expect("length") as usize);
     let max_jobs = case["max_jobs"].as_u64().expect("max_jobs") as usize;
-    let mut rows = vec![VACANT_ROW; max_jobs];
-    let mut donors = vec![Slot::VACANT; max_jobs];
-    let mut acceptors = vec![Slot::VACANT; max_jobs];
-    let storage = hai::Borrowed::new(&mut rows, &mut donors, &mut acceptors).unwrap();
-    let mut hai = Hai::with_storage(storage);
+    let mut memory = Memory::<hai::JobRow, { hai::HEAPS }>::new(max_jobs);
     let batch = Batch {
         capacity: uint(&case["capacity"]),
         theta: uint(&case["theta"]),
@@ -633,12 +622,14 @@ fn run_hai_case(case: &Value) {
     };
     let mut cores = given.clone();
     let mut jct_out = vec![-1.0; jct_out_len];
-    let result = match case["method"].as_str().expect("method") {
-        "shortest_job_optimal" => hai.shortest_job_optimal(&batch, &mut cores, &mut jct_out),
-        "allocate" => hai.allocate(&batch, &mut cores, &mut jct_out),
-        "rebalance" => hai.rebalance(&batch, &mut cores, &mut jct_out),
-        other => panic!("{name}: unknown method {other}"),
-    };
+    let result = Hai::with_storage(memory.storage()).and_then(|mut hai| {
+        match case["method"].as_str().expect("method") {
+            "shortest_job_optimal" => hai.shortest_job_optimal(&batch, &mut cores, &mut jct_out),
+            "allocate" => hai.allocate(&batch, &mut cores, &mut jct_out),
+            "rebalance" => hai.rebalance(&batch, &mut cores, &mut jct_out),
+            other => panic!("{name}: unknown method {other}"),
+        }
+    });
     let wanted = case["status"].as_str().unwrap_or("ok");
     assert_eq!(status_name(result.map(drop)), wanted, "{name}");
     let Ok(summary) = result else {

@@ -18,7 +18,7 @@ const SIZES: [(u32, u32); 2] = [(50, 200), (1_000, 10_000)];
 fn allocate(c: &mut Criterion) {
     let mut group = c.benchmark_group("hai_allocate");
     group.measurement_time(Duration::from_secs(3));
-    let mut hai = Box::new(Hai::<Inline<1_000>>::new());
+    let mut hai = Box::new(Hai::<Inline<1_000>>::new().expect("a capacity of 1,000"));
     for (jobs, capacity) in SIZES {
         let workload = Workload::new(jobs, capacity);
         let batch = workload.batch();
@@ -41,7 +41,7 @@ fn allocate(c: &mut Criterion) {
 fn arrival(c: &mut Criterion) {
     let mut group = c.benchmark_group("hai_arrival");
     group.measurement_time(Duration::from_secs(3));
-    let mut hai = Box::new(Hai::<Inline<1_000>>::new());
+    let mut hai = Box::new(Hai::<Inline<1_000>>::new().expect("a capacity of 1,000"));
     for (jobs, capacity) in SIZES {
         let workload = Workload::new(jobs, capacity);
         let batch = workload.batch();

@@ -11,9 +11,7 @@ use fairsched::cfq::{Borrowed, Cfq};
 use std::collections::VecDeque;
 
 /// The tests' heap storage, shared rather than copied.
-#[path = "../../tests/support/memory.rs"]
-mod memory;
-pub use memory::{CfqMemory, Memory};
+pub use fairsched_testkit::memory::{CfqMemory, Memory};
 
 /// Slot-time of job `i`: spread over 1..=10007 by a multiplicative pattern.
 pub fn slot_time(i: u64) -> f64 {

@@ -11,8 +11,7 @@
 use fairsched::hai::Batch;
 
 /// The naive reference of the tests (a linear scan per transfer), shared rather than copied.
-#[path = "../../tests/support/hai_naive.rs"]
-pub mod naive;
+pub use fairsched_testkit::hai_naive as naive;
 
 /// The jobs of one batch.
 pub struct Workload {
@@ -69,7 +68,7 @@ mod tests {
         for (jobs, capacity) in [(50, 200), (1000, 10_000)] {
             let workload = Workload::new(jobs, capacity);
             let batch = workload.batch();
-            let mut hai = Box::new(Hai::<Inline<1000>>::new());
+            let mut hai = Box::new(Hai::<Inline<1000>>::new().expect("a capacity of 1,000"));
             let mut cores = vec![0; workload.jobs()];
             let mut jct = vec![0.0; workload.jobs()];
             let summary = hai.allocate(&batch, &mut cores, &mut jct).unwrap();

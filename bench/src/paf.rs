@@ -5,6 +5,7 @@
 //! ten Ernest samples to fit.
 
 use fairsched::paf::{Allocation, Curve, Ernest, Inline, Job, Method, Paf, Totals};
+use fairsched_testkit::rng::SplitMix;
 
 /// Jobs of the workload.
 pub const JOBS: usize = 200;
@@ -12,10 +13,6 @@ pub const JOBS: usize = 200;
 pub const SLOTS: u32 = 8_000;
 /// The fairness knob of the paper's simulations.
 pub const ALPHA: f64 = 0.9;
-
-#[path = "../../tests/support/rng.rs"]
-mod rng;
-use rng::SplitMix;
 
 /// Uniform in [0, 1).
 fn unit(rng: &mut SplitMix) -> f64 {

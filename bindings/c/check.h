@@ -14,8 +14,15 @@
 
 /* ---- Checks ---------------------------------------------------------------------------------- */
 
-/* Fails the running test, naming `what` and `line`, unless `ok`. */
+/* Fails the running test, naming `what` and `line` (and the context, if any), unless `ok`. */
 void check_at(bool ok, const char *what, int line);
+
+/* Sets the context a failed check reports after its line, printf-style (e.g. "cfq, misalignment
+ * 3"): a test that loops over cases names the case it is at, so that a failure in a shared
+ * loop says which case failed. The runner clears it before each test, and so does
+ * check_context_clear. */
+void check_context(const char *format, ...) __attribute__((format(printf, 1, 2)));
+void check_context_clear(void);
 
 /* Fails the running test unless `call` returned `want`. */
 void check_status_at(fairsched_status got, fairsched_status want, const char *call, int line);
@@ -35,6 +42,16 @@ bool is_poison(const void *bytes, size_t len);
 #define POISON_FILL(object) memset(&(object), POISON, sizeof(object))
 #define CHECK_UNWRITTEN(object) \
     check_at(is_poison(&(object), sizeof(object)), #object " left unwritten", __LINE__)
+
+/* ---- Objects in caller-provided memory ------------------------------------------------------- */
+
+/* The `fairsched_<object>_storage_size` export every stateful object (cfq, drf_queue, hai, paf)
+ * has. */
+typedef fairsched_status (*storage_size_fn)(uint32_t capacity, size_t *out_size);
+
+/* Heap memory for an object of `capacity` (release with free()): the bytes `storage_size` asks
+ * for, written into `*size`, filled with POISON. A failure is a failed check (and NULL). */
+void *storage_new(storage_size_fn storage_size, uint32_t capacity, size_t *size);
 
 /* ---- Runner ---------------------------------------------------------------------------------- */
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the static library with its testing export, instrumented by AddressSanitizer
-# (scripts/build-native --asan), compiles each test_*.c (one per algorithm) with the shared
-# checks (check.c) against it with ASan and UBSan (any report fails the run, leaks included),
-# and runs them all. Exits non-zero when any fails.
+# (scripts/build-native --asan), compiles each test_*.c (one per algorithm, and
+# test_lifecycle.c for what every stateful object shares) with the shared checks (check.c)
+# against it with ASan and UBSan (any report fails the run, leaks included), and runs them all.
+# Exits non-zero when any fails.
 set -euo pipefail
 cd "$(dirname "$0")"
 library=$(../../scripts/build-native --testing --asan)

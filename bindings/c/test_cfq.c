@@ -1,7 +1,9 @@
 /*
  * Tests the C ABI of CFQ: the paper's example (Fig. 2 and 3) with exact completion times, then
  * every export with invalid input. A failed call must return the expected status, leave the
- * scheduler's stats byte-identical and leave its out-parameters unwritten.
+ * scheduler's stats byte-identical and leave its out-parameters unwritten. Building a
+ * scheduler (storage_size, init, its configuration) is tested with the other objects' in
+ * test_lifecycle.c.
  *
  * Built and run by run-tests.sh: C11, ASan and UBSan, -DFAIRSCHED_TESTING.
  */
@@ -20,10 +22,8 @@ typedef struct {
 } scheduler;
 
 static scheduler scheduler_new(uint32_t capacity, uint32_t slots, double start_time) {
-    scheduler s = {NULL, NULL};
-    size_t size = 0;
-    CHECK_OK(fairsched_cfq_storage_size(capacity, &size));
-    s.memory = malloc(size);
+    size_t size;
+    scheduler s = {storage_new(fairsched_cfq_storage_size, capacity, &size), NULL};
     CHECK_OK(fairsched_cfq_init(s.memory, size, capacity, slots, start_time, &s.cfq));
     return s;
 }
@@ -117,120 +117,6 @@ static void test_paper_example(void) {
         CHECK(!job.gps_active && job.gps_completion == want[i].gps_completion);
     }
     free(s.memory);
-}
-
-/* ---- Statuses -------------------------------------------------------------------------------- */
-
-static void test_status_messages(void) {
-    for (uint32_t status = FAIRSCHED_STATUS_OK; status < FAIRSCHED_STATUS_COUNT; status++) {
-        const char *message = fairsched_status_message(status);
-        CHECK(message != NULL && message[0] != '\0' && strcmp(message, "unknown status") != 0);
-    }
-    /* Any number is safe to ask about: codes the library does not know are named as such. */
-    CHECK(strcmp(fairsched_status_message(FAIRSCHED_STATUS_COUNT), "unknown status") == 0);
-    CHECK(strcmp(fairsched_status_message(UINT32_MAX), "unknown status") == 0);
-}
-
-static void test_abi_version(void) {
-    CHECK(fairsched_abi_version() == FAIRSCHED_ABI_VERSION);
-}
-
-static void test_panic_is_caught(void) {
-    CHECK(fairsched_testing_panic() == FAIRSCHED_STATUS_PANIC);
-}
-
-/* ---- Construction ---------------------------------------------------------------------------- */
-
-static void test_storage_size(void) {
-    size_t size;
-    POISON_FILL(size);
-    CHECK_STATUS(fairsched_cfq_storage_size(1, NULL), FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_STATUS(fairsched_cfq_storage_size(0, &size), FAIRSCHED_STATUS_NOT_POSITIVE);
-    CHECK_STATUS(fairsched_cfq_storage_size(UINT32_MAX, &size),
-                 FAIRSCHED_STATUS_CAPACITY_TOO_LARGE);
-    CHECK_UNWRITTEN(size);
-
-    size_t one = 0, two = 0;
-    CHECK_OK(fairsched_cfq_storage_size(1, &one));
-    CHECK_OK(fairsched_cfq_storage_size(2, &two));
-    CHECK(0 < one && one < two);
-}
-
-/* Checks that init, given `memory_len` bytes of a block sized for one job, fails with `status`
- * and writes neither the block nor the handle. */
-static void check_init_fails_at(size_t memory_len, uint32_t capacity, uint32_t slots,
-                                double start_time, fairsched_status status, int line) {
-    size_t size = 0;
-    CHECK_OK(fairsched_cfq_storage_size(1, &size));
-    unsigned char *memory = malloc(size);
-    memset(memory, POISON, size);
-    fairsched_cfq *handle;
-    POISON_FILL(handle);
-    check_status_at(fairsched_cfq_init(memory, memory_len, capacity, slots, start_time, &handle),
-                    status, "fairsched_cfq_init", line);
-    check_at(is_poison(memory, size), "memory left unwritten", line);
-    check_at(is_poison(&handle, sizeof handle), "handle left unwritten", line);
-    free(memory);
-}
-
-#define CHECK_INIT_FAILS(memory_len, capacity, slots, start_time, status) \
-    check_init_fails_at(memory_len, capacity, slots, start_time, status, __LINE__)
-
-static void test_init_errors(void) {
-    size_t size = 0;
-    CHECK_OK(fairsched_cfq_storage_size(1, &size));
-    CHECK_INIT_FAILS(size, 0, 1, 0.0, FAIRSCHED_STATUS_NOT_POSITIVE);
-    CHECK_INIT_FAILS(size, UINT32_MAX, 1, 0.0, FAIRSCHED_STATUS_CAPACITY_TOO_LARGE);
-    CHECK_INIT_FAILS(size, 1, 0, 0.0, FAIRSCHED_STATUS_NOT_POSITIVE);
-    CHECK_INIT_FAILS(size, 1, 1, NAN, FAIRSCHED_STATUS_NOT_FINITE);
-    CHECK_INIT_FAILS(size, 1, 1, INFINITY, FAIRSCHED_STATUS_NOT_FINITE);
-    CHECK_INIT_FAILS(size, 1, 1, -INFINITY, FAIRSCHED_STATUS_NOT_FINITE);
-    CHECK_INIT_FAILS(size, 1, 1, 0x1p61, FAIRSCHED_STATUS_OUT_OF_RANGE);
-    CHECK_INIT_FAILS(0, 1, 1, 0.0, FAIRSCHED_STATUS_BUFFER_TOO_SMALL);
-    CHECK_INIT_FAILS(size / 2, 1, 1, 0.0, FAIRSCHED_STATUS_BUFFER_TOO_SMALL);
-    /* Enough memory for one job, not for two. */
-    CHECK_INIT_FAILS(size, 2, 1, 0.0, FAIRSCHED_STATUS_BUFFER_TOO_SMALL);
-
-    unsigned char *memory = malloc(size);
-    memset(memory, POISON, size);
-    fairsched_cfq *handle;
-    POISON_FILL(handle);
-    CHECK_STATUS(fairsched_cfq_init(NULL, size, 1, 1, 0.0, &handle),
-                 FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_STATUS(fairsched_cfq_init(memory, size, 1, 1, 0.0, NULL),
-                 FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK(is_poison(memory, size));
-    CHECK_UNWRITTEN(handle);
-    free(memory);
-}
-
-/* init accepts memory at any address: each offset gets exactly the bytes storage_size asks for
- * (ASan guards the end), and a full scheduler is worked through. */
-static void test_init_any_alignment(void) {
-    enum { CAPACITY = 4 };
-    size_t size = 0;
-    CHECK_OK(fairsched_cfq_storage_size(CAPACITY, &size));
-    for (size_t offset = 0; offset < 16; offset++) {
-        unsigned char *block = malloc(offset + size);
-        unsigned char *memory = block + offset;
-        fairsched_cfq *cfq = NULL;
-        CHECK_OK(fairsched_cfq_init(memory, size, CAPACITY, 2, 0.0, &cfq));
-        CHECK((unsigned char *)cfq >= memory && (unsigned char *)cfq < memory + size);
-        for (uint64_t id = 0; id < CAPACITY; id++) {
-            CHECK_OK(fairsched_cfq_arrive(cfq, 1.0, id, 1.0 + (double)id, 1));
-            CHECK_OK(fairsched_cfq_set_pending(cfq, id, 2));
-        }
-        uint64_t ids[2 * CAPACITY];
-        size_t assigned = 0;
-        CHECK_OK(fairsched_cfq_offer(cfq, ids, 2 * CAPACITY, &assigned));
-        CHECK(assigned == 2 * CAPACITY);
-        for (uint64_t id = 0; id < CAPACITY; id++) {
-            CHECK_OK(fairsched_cfq_remove(cfq, 2.0, id));
-        }
-        CHECK_OK(fairsched_cfq_advance(cfq, 100.0));
-        CHECK(stats_of(cfq).rows_in_use == 0);
-        free(block);
-    }
 }
 
 /* ---- Invalid input, export by export ------------------------------------------------------------ */
@@ -379,14 +265,6 @@ static void test_batch_all_or_nothing(void) {
     free(s.memory);
 }
 
-static void test_capacity_full(void) {
-    scheduler s = fixture();
-    CHECK_OK(fairsched_cfq_arrive(s.cfq, 12.0, UNKNOWN_JOB, 1.0, 1));
-    CHECK_FAILS(s.cfq, FAIRSCHED_STATUS_CAPACITY_FULL,
-                fairsched_cfq_arrive(s.cfq, 12.0, UNKNOWN_JOB + 1, 1.0, 1));
-    free(s.memory);
-}
-
 /* Calls with nothing to do succeed and change nothing. */
 static void test_empty_calls(void) {
     scheduler s = fixture();
@@ -414,18 +292,11 @@ static void test_empty_calls(void) {
 
 static const test_case tests[] = {
     {"paper_example", test_paper_example},
-    {"status_messages", test_status_messages},
-    {"abi_version", test_abi_version},
-    {"panic_is_caught", test_panic_is_caught},
-    {"storage_size", test_storage_size},
-    {"init_errors", test_init_errors},
-    {"init_any_alignment", test_init_any_alignment},
     {"null_pointers", test_null_pointers},
     {"bad_times", test_bad_times},
     {"bad_numbers", test_bad_numbers},
     {"bad_ids", test_bad_ids},
     {"batch_all_or_nothing", test_batch_all_or_nothing},
-    {"capacity_full", test_capacity_full},
     {"empty_calls", test_empty_calls},
 };
 

@@ -2,7 +2,8 @@
  * Tests the C ABI of DRF and QKnobler: the QKnobler paper's Example 1 (divisible DRF, discrete
  * DRF through the queue, QKnobler's allocation), then every export with invalid input. A failed
  * call must return the expected status, leave the queue's stats and every user's info
- * byte-identical and leave its out-parameters unwritten.
+ * byte-identical and leave its out-parameters unwritten. Building a queue (storage_size, init,
+ * its cluster) is tested with the other objects' in test_lifecycle.c.
  *
  * Built and run by run-tests.sh: C11, ASan and UBSan, -DFAIRSCHED_TESTING.
  */
@@ -20,12 +21,12 @@
  * joins in the three-user variant.
  */
 enum { KINDS = 2, EXAMPLE_USERS = 2, MAX_USERS = 3 };
-static const double CAPACITY[KINDS] = {200.0, 1000.0};
+static const double CLUSTER[KINDS] = {200.0, 1000.0};
 static const double WEIGHTS[MAX_USERS] = {1.0, 1.0, 1.0};
 static const double DEMANDS[MAX_USERS * KINDS] = {1.0, 6.0, 1.0, 2.0, 1.0, 2.0};
 
 /* The arrays of fairsched_drf_divisible and fairsched_qknobler_allocate for Example 1. */
-#define EXAMPLE_ARGS CAPACITY, KINDS, WEIGHTS, EXAMPLE_USERS, DEMANDS, EXAMPLE_USERS * KINDS
+#define EXAMPLE_ARGS CLUSTER, KINDS, WEIGHTS, EXAMPLE_USERS, DEMANDS, EXAMPLE_USERS * KINDS
 
 /* Values the library computes in floating point are compared with the fractions worked out by
  * hand to this relative tolerance; those it computes by linear programming, to EFFICIENT. */
@@ -42,10 +43,10 @@ static bool close_to(double got, double want, double relative) {
 /* ---- Users, as fairsched_drf_divisible and fairsched_qknobler_allocate take them ------------- */
 
 typedef struct {
-    const double *capacity;
-    size_t kinds;
+    const double *cluster;
+    size_t cluster_len;
     const double *weights;
-    size_t users;
+    size_t weights_len; /* one weight a user */
     const double *demands;
     size_t demands_len;
 } users_arrays;
@@ -69,16 +70,17 @@ typedef struct {
 
 /* Divisible DRF of `u`, one output slot per user. */
 static fairsched_status divisible(users_arrays u, divisible_out *out) {
-    return fairsched_drf_divisible(u.capacity, u.kinds, u.weights, u.users, u.demands,
-                                   u.demands_len, out->tasks, u.users, out->shares, u.users,
-                                   &out->phi);
+    return fairsched_drf_divisible(u.cluster, u.cluster_len, u.weights, u.weights_len,
+                                   u.demands, u.demands_len, out->tasks, u.weights_len,
+                                   out->shares, u.weights_len, &out->phi);
 }
 
 /* QKnobler's allocation of `u` at knob `rho`, one output slot per user. */
 static fairsched_status allocate(users_arrays u, double rho, allocation_out *out) {
-    return fairsched_qknobler_allocate(u.capacity, u.kinds, u.weights, u.users, u.demands,
-                                       u.demands_len, rho, out->fair, u.users, out->efficient,
-                                       u.users, out->whole, u.users, &out->summary);
+    return fairsched_qknobler_allocate(u.cluster, u.cluster_len, u.weights, u.weights_len,
+                                       u.demands, u.demands_len, rho, out->fair, u.weights_len,
+                                       out->efficient, u.weights_len, out->whole, u.weights_len,
+                                       &out->summary);
 }
 
 /* ---- Invalid input shared by several exports ------------------------------------------------- */
@@ -93,7 +95,8 @@ typedef struct {
 
 static const double NINE_ONES[9] = {1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0};
 
-/* Capacities (each amount positive): of the queue, of the users, of a machine. */
+/* Capacities (each amount positive): of the users' cluster and of a machine (the queue's
+ * cluster is tested with the other objects' configurations, in test_lifecycle.c). */
 static const bad_vector BAD_CAPACITIES[] = {
     {"NULL capacity", NULL, KINDS, FAIRSCHED_STATUS_NULL_POINTER},
     {"no kind (NULL allowed)", NULL, 0, FAIRSCHED_STATUS_EMPTY},
@@ -157,16 +160,16 @@ static void for_each_invalid_users(void (*check)(const char *what, users_arrays 
                                                  fairsched_status status)) {
     for (size_t i = 0; i < LENGTH(BAD_CAPACITIES); i++) {
         users_arrays u = EXAMPLE;
-        u.capacity = BAD_CAPACITIES[i].amounts;
-        u.kinds = BAD_CAPACITIES[i].kinds;
+        u.cluster = BAD_CAPACITIES[i].amounts;
+        u.cluster_len = BAD_CAPACITIES[i].kinds;
         check(BAD_CAPACITIES[i].what, u, BAD_CAPACITIES[i].status);
     }
     for (size_t i = 0; i < LENGTH(BAD_WEIGHTS); i++) {
-        const users_arrays u = {CAPACITY, KINDS, &BAD_WEIGHTS[i].value, 1, DEMANDS, KINDS};
+        const users_arrays u = {CLUSTER, KINDS, &BAD_WEIGHTS[i].value, 1, DEMANDS, KINDS};
         check("bad weight", u, BAD_WEIGHTS[i].status);
     }
     for (size_t i = 0; i < LENGTH(BAD_DEMANDS); i++) {
-        const users_arrays u = {CAPACITY, KINDS, WEIGHTS, 1, BAD_DEMANDS[i].amounts, KINDS};
+        const users_arrays u = {CLUSTER, KINDS, WEIGHTS, 1, BAD_DEMANDS[i].amounts, KINDS};
         check(BAD_DEMANDS[i].what, u, BAD_DEMANDS[i].status);
     }
     const struct {
@@ -174,11 +177,11 @@ static void for_each_invalid_users(void (*check)(const char *what, users_arrays 
         users_arrays u;
         fairsched_status status;
     } shapes[] = {
-        {"no user (NULL allowed)", {CAPACITY, KINDS, NULL, 0, NULL, 0}, FAIRSCHED_STATUS_EMPTY},
-        {"NULL weights", {CAPACITY, KINDS, NULL, 2, DEMANDS, 4}, FAIRSCHED_STATUS_NULL_POINTER},
-        {"demands too short", {CAPACITY, KINDS, WEIGHTS, 2, DEMANDS, 3},
+        {"no user (NULL allowed)", {CLUSTER, KINDS, NULL, 0, NULL, 0}, FAIRSCHED_STATUS_EMPTY},
+        {"NULL weights", {CLUSTER, KINDS, NULL, 2, DEMANDS, 4}, FAIRSCHED_STATUS_NULL_POINTER},
+        {"demands too short", {CLUSTER, KINDS, WEIGHTS, 2, DEMANDS, 3},
          FAIRSCHED_STATUS_LENGTH_MISMATCH},
-        {"demands too long", {CAPACITY, KINDS, WEIGHTS, 2, DEMANDS, 6},
+        {"demands too long", {CLUSTER, KINDS, WEIGHTS, 2, DEMANDS, 6},
          FAIRSCHED_STATUS_LENGTH_MISMATCH},
     };
     for (size_t i = 0; i < LENGTH(shapes); i++) {
@@ -196,11 +199,9 @@ typedef struct {
 } drf_queue;
 
 static drf_queue queue_new(uint32_t users) {
-    drf_queue q = {NULL, NULL};
-    size_t size = 0;
-    CHECK_OK(fairsched_drf_queue_storage_size(users, &size));
-    q.memory = malloc(size);
-    CHECK_OK(fairsched_drf_queue_init(q.memory, size, users, CAPACITY, KINDS, &q.queue));
+    size_t size;
+    drf_queue q = {storage_new(fairsched_drf_queue_storage_size, users, &size), NULL};
+    CHECK_OK(fairsched_drf_queue_init(q.memory, size, users, CLUSTER, KINDS, &q.queue));
     return q;
 }
 
@@ -285,7 +286,7 @@ static void test_example_discrete(void) {
         uint64_t ids[300];
         size_t started = 0;
         POISON_FILL(ids);
-        CHECK_OK(fairsched_drf_queue_allocate_round(q.queue, CAPACITY, KINDS, ids, LENGTH(ids),
+        CHECK_OK(fairsched_drf_queue_allocate_round(q.queue, CLUSTER, KINDS, ids, LENGTH(ids),
                                                     &started));
         CHECK(started == 200); /* one task per CPU */
         CHECK(is_poison(ids + started, (LENGTH(ids) - started) * sizeof *ids));
@@ -395,104 +396,6 @@ static void test_qknobler_allocate_errors(void) {
     CHECK_UNWRITTEN(out);
 }
 
-/* ---- Building a queue ------------------------------------------------------------------------ */
-
-static void test_storage_size(void) {
-    size_t size;
-    POISON_FILL(size);
-    CHECK_STATUS(fairsched_drf_queue_storage_size(1, NULL), FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_STATUS(fairsched_drf_queue_storage_size(0, &size), FAIRSCHED_STATUS_NOT_POSITIVE);
-    CHECK_STATUS(fairsched_drf_queue_storage_size(UINT32_MAX, &size),
-                 FAIRSCHED_STATUS_CAPACITY_TOO_LARGE);
-    CHECK_UNWRITTEN(size);
-
-    size_t one = 0, two = 0;
-    CHECK_OK(fairsched_drf_queue_storage_size(1, &one));
-    CHECK_OK(fairsched_drf_queue_storage_size(2, &two));
-    CHECK(0 < one && one < two);
-}
-
-/* Checks that init, given `memory_len` bytes of a block sized for one user, fails with `status`
- * and writes neither the block nor the handle. */
-static void check_init_fails_at(size_t memory_len, uint32_t users, const double *capacity,
-                                size_t kinds, fairsched_status status, const char *what,
-                                int line) {
-    size_t size = 0;
-    CHECK_OK(fairsched_drf_queue_storage_size(1, &size));
-    unsigned char *memory = malloc(size);
-    memset(memory, POISON, size);
-    fairsched_drf_queue *handle;
-    POISON_FILL(handle);
-    check_status_at(fairsched_drf_queue_init(memory, memory_len, users, capacity, kinds, &handle),
-                    status, what, line);
-    check_at(is_poison(memory, size), "memory left unwritten", line);
-    check_at(is_poison(&handle, sizeof handle), "handle left unwritten", line);
-    free(memory);
-}
-
-#define CHECK_INIT_FAILS(memory_len, users, status)                                             \
-    check_init_fails_at(memory_len, users, CAPACITY, KINDS, status,                              \
-                        "fairsched_drf_queue_init(" #memory_len ", " #users ")", __LINE__)
-
-static void test_init_errors(void) {
-    size_t size = 0;
-    CHECK_OK(fairsched_drf_queue_storage_size(1, &size));
-    CHECK_INIT_FAILS(size, 0, FAIRSCHED_STATUS_NOT_POSITIVE);
-    CHECK_INIT_FAILS(size, UINT32_MAX, FAIRSCHED_STATUS_CAPACITY_TOO_LARGE);
-    CHECK_INIT_FAILS(0, 1, FAIRSCHED_STATUS_BUFFER_TOO_SMALL);
-    CHECK_INIT_FAILS(size / 2, 1, FAIRSCHED_STATUS_BUFFER_TOO_SMALL);
-    /* Enough memory for one user, not for two. */
-    CHECK_INIT_FAILS(size, 2, FAIRSCHED_STATUS_BUFFER_TOO_SMALL);
-    for (size_t i = 0; i < LENGTH(BAD_CAPACITIES); i++) {
-        const bad_vector *bad = &BAD_CAPACITIES[i];
-        check_init_fails_at(size, 1, bad->amounts, bad->kinds, bad->status, bad->what, __LINE__);
-    }
-
-    unsigned char *memory = malloc(size);
-    memset(memory, POISON, size);
-    fairsched_drf_queue *handle;
-    POISON_FILL(handle);
-    CHECK_STATUS(fairsched_drf_queue_init(NULL, size, 1, CAPACITY, KINDS, &handle),
-                 FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_STATUS(fairsched_drf_queue_init(memory, size, 1, CAPACITY, KINDS, NULL),
-                 FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK(is_poison(memory, size));
-    CHECK_UNWRITTEN(handle);
-    free(memory);
-}
-
-/* init accepts memory at any address: each offset gets exactly the bytes storage_size asks for
- * (ASan guards the end), and a full queue is worked through. */
-static void test_init_any_alignment(void) {
-    enum { USERS = 4 };
-    size_t size = 0;
-    CHECK_OK(fairsched_drf_queue_storage_size(USERS, &size));
-    for (size_t offset = 0; offset < 16; offset++) {
-        unsigned char *block = malloc(offset + size);
-        unsigned char *memory = block + offset;
-        fairsched_drf_queue *queue = NULL;
-        CHECK_OK(fairsched_drf_queue_init(memory, size, USERS, CAPACITY, KINDS, &queue));
-        CHECK((unsigned char *)queue >= memory && (unsigned char *)queue < memory + size);
-        for (uint64_t id = 0; id < USERS; id++) {
-            CHECK_OK(fairsched_drf_queue_add_user(queue, id, 1.0, DEMANDS + KINDS, KINDS));
-            CHECK_OK(fairsched_drf_queue_set_pending(queue, id, 2));
-        }
-        uint64_t ids[2 * USERS + 1];
-        size_t started = 0;
-        CHECK_OK(fairsched_drf_queue_allocate_round(queue, CAPACITY, KINDS, ids, LENGTH(ids),
-                                                    &started));
-        CHECK(started == 2 * USERS);
-        for (uint64_t id = 0; id < USERS; id++) {
-            CHECK_OK(fairsched_drf_queue_remove_user(queue, id));
-        }
-        fairsched_drf_queue_stats stats;
-        CHECK_OK(fairsched_drf_queue_stats_get(queue, &stats));
-        CHECK(stats.users == 0 && stats.active == 0 && stats.capacity == USERS &&
-              stats.kinds == KINDS);
-        free(block);
-    }
-}
-
 /* ---- Invalid input, export by export --------------------------------------------------------- */
 
 static void test_null_pointers(void) {
@@ -527,32 +430,37 @@ static void test_null_pointers(void) {
     CHECK_UNCHANGED(queue, null, fairsched_drf_queue_stats_get(NULL, &stats));
     CHECK_UNCHANGED(queue, null, fairsched_drf_queue_stats_get(queue, NULL));
     CHECK_UNCHANGED(queue, null,
-                    fairsched_drf_queue_allocate_round(NULL, CAPACITY, KINDS, out_ids, 1,
+                    fairsched_drf_queue_allocate_round(NULL, CLUSTER, KINDS, out_ids, 1,
                                                        &started));
     CHECK_UNCHANGED(queue, null,
-                    fairsched_drf_queue_allocate_round(queue, CAPACITY, KINDS, NULL, 1,
+                    fairsched_drf_queue_allocate_round(queue, CLUSTER, KINDS, NULL, 1,
                                                        &started));
     CHECK_UNCHANGED(queue, null,
-                    fairsched_drf_queue_allocate_round(queue, CAPACITY, KINDS, out_ids, 1,
+                    fairsched_drf_queue_allocate_round(queue, CLUSTER, KINDS, out_ids, 1,
                                                        NULL));
     CHECK_UNCHANGED(queue, null, fairsched_drf_queue_start_next(NULL, &id, &found));
     CHECK_UNCHANGED(queue, null, fairsched_drf_queue_start_next(queue, NULL, &found));
     CHECK_UNCHANGED(queue, null, fairsched_drf_queue_start_next(queue, &id, NULL));
-    CHECK_UNCHANGED(queue, null,
-                    fairsched_qknobler_round(NULL, 0.5, CAPACITY, KINDS, CAPACITY, KINDS, out_ids,
-                                             1, &round));
-    CHECK_UNCHANGED(queue, null,
-                    fairsched_qknobler_round(queue, 0.5, NULL, KINDS, CAPACITY, KINDS, out_ids, 1,
-                                             &round));
-    CHECK_UNCHANGED(queue, null,
-                    fairsched_qknobler_round(queue, 0.5, CAPACITY, KINDS, NULL, KINDS, out_ids, 1,
-                                             &round));
-    CHECK_UNCHANGED(queue, null,
-                    fairsched_qknobler_round(queue, 0.5, CAPACITY, KINDS, CAPACITY, KINDS, NULL, 1,
-                                             &round));
-    CHECK_UNCHANGED(queue, null,
-                    fairsched_qknobler_round(queue, 0.5, CAPACITY, KINDS, CAPACITY, KINDS, out_ids,
-                                             1, NULL));
+    /* QKnobler's round with each pointer NULL in turn (lengths non-zero). */
+    const struct {
+        const char *what;
+        fairsched_drf_queue *queue;
+        const double *machine, *idle;
+        uint64_t *out_ids;
+        fairsched_qknobler_round_result *out_round;
+    } rounds[] = {
+        {"NULL queue", NULL, CLUSTER, CLUSTER, out_ids, &round},
+        {"NULL machine", queue, NULL, CLUSTER, out_ids, &round},
+        {"NULL idle", queue, CLUSTER, NULL, out_ids, &round},
+        {"NULL out_ids", queue, CLUSTER, CLUSTER, NULL, &round},
+        {"NULL out_round", queue, CLUSTER, CLUSTER, out_ids, NULL},
+    };
+    for (size_t i = 0; i < LENGTH(rounds); i++) {
+        CHECK_UNCHANGED_AS(rounds[i].what, queue, null,
+                           fairsched_drf_queue_qknobler_round(
+                               rounds[i].queue, 0.5, rounds[i].machine, KINDS, rounds[i].idle,
+                               KINDS, rounds[i].out_ids, 1, rounds[i].out_round));
+    }
     /* The demand and free resources: see test_bad_users and test_bad_rounds. */
 
     CHECK_UNWRITTEN(out_ids);
@@ -633,27 +541,30 @@ static void test_bad_rounds(void) {
                            fairsched_drf_queue_allocate_round(queue, bad->amounts, bad->kinds, ids,
                                                               LENGTH(ids), &started));
         CHECK_UNCHANGED_AS(bad->what, queue, bad->status,
-                           fairsched_qknobler_round(queue, 0.5, CAPACITY, KINDS, bad->amounts,
-                                                    bad->kinds, ids, LENGTH(ids), &round));
+                           fairsched_drf_queue_qknobler_round(queue, 0.5, CLUSTER, KINDS,
+                                                              bad->amounts, bad->kinds, ids,
+                                                              LENGTH(ids), &round));
     }
     /* The machine, with nothing idle. */
     static const double NOTHING_IDLE[KINDS] = {0.0, 0.0};
     for (size_t i = 0; i < LENGTH(BAD_CAPACITIES); i++) {
         const bad_vector *bad = &BAD_CAPACITIES[i];
         CHECK_UNCHANGED_AS(bad->what, queue, bad->status,
-                           fairsched_qknobler_round(queue, 0.5, bad->amounts, bad->kinds,
-                                                    NOTHING_IDLE, KINDS, ids, LENGTH(ids),
-                                                    &round));
+                           fairsched_drf_queue_qknobler_round(queue, 0.5, bad->amounts,
+                                                              bad->kinds, NOTHING_IDLE, KINDS,
+                                                              ids, LENGTH(ids), &round));
     }
     for (size_t i = 0; i < LENGTH(BAD_RHOS); i++) {
         CHECK_UNCHANGED_AS("bad rho", queue, BAD_RHOS[i].status,
-                           fairsched_qknobler_round(queue, BAD_RHOS[i].value, CAPACITY, KINDS,
-                                                    CAPACITY, KINDS, ids, LENGTH(ids), &round));
+                           fairsched_drf_queue_qknobler_round(queue, BAD_RHOS[i].value, CLUSTER,
+                                                              KINDS, CLUSTER, KINDS, ids,
+                                                              LENGTH(ids), &round));
     }
+    /* More idle than the machine has. */
     CHECK_UNCHANGED(queue, FAIRSCHED_STATUS_OUT_OF_RANGE,
-                    fairsched_qknobler_round(queue, 0.5, CAPACITY, KINDS,
-                                             (const double[]){200.5, 0.0}, KINDS, ids, LENGTH(ids),
-                                             &round));
+                    fairsched_drf_queue_qknobler_round(queue, 0.5, CLUSTER, KINDS,
+                                                       (const double[]){200.5, 0.0}, KINDS, ids,
+                                                       LENGTH(ids), &round));
     CHECK_UNWRITTEN(ids);
     CHECK_UNWRITTEN(started);
     CHECK_UNWRITTEN(round);
@@ -664,36 +575,36 @@ static void test_bad_rounds(void) {
  * library's LENGTH_MISMATCH (whichever differs from the queue's kinds), checked in its order
  * (each vector's amounts before the kinds), and change nothing. */
 static void test_qknobler_round_lengths(void) {
+    static const double THREE_KINDS[3] = {200.0, 1000.0, 1.0};
+    const fairsched_status mismatch = FAIRSCHED_STATUS_LENGTH_MISMATCH;
+    const struct {
+        const char *what;
+        const double *machine;
+        size_t machine_len;
+        const double *idle;
+        size_t idle_len;
+        fairsched_status status;
+    } cases[] = {
+        {"idle shorter than the machine", CLUSTER, KINDS, CLUSTER, 1, mismatch},
+        {"idle longer than the machine", CLUSTER, KINDS, THREE_KINDS, 3, mismatch},
+        {"machine shorter than idle", CLUSTER, 1, CLUSTER, KINDS, mismatch},
+        {"machine longer than idle", THREE_KINDS, 3, CLUSTER, KINDS, mismatch},
+        {"both longer than the queue's kinds", THREE_KINDS, 3, THREE_KINDS, 3, mismatch},
+        /* A NaN in an idle vector of the wrong length: the amounts are checked first. */
+        {"NaN idle of the wrong length", CLUSTER, KINDS, (const double[]){NAN}, 1,
+         FAIRSCHED_STATUS_NOT_FINITE},
+    };
     drf_queue q = fixture();
-    fairsched_drf_queue *const queue = q.queue;
     uint64_t ids[4];
     fairsched_qknobler_round_result round;
     POISON_FILL(ids);
     POISON_FILL(round);
-    const fairsched_status mismatch = FAIRSCHED_STATUS_LENGTH_MISMATCH;
-    static const double THREE_KINDS[3] = {200.0, 1000.0, 1.0};
-    /* Idle shorter, then longer, than the machine of the queue's kinds. */
-    CHECK_UNCHANGED(queue, mismatch,
-                    fairsched_qknobler_round(queue, 0.5, CAPACITY, KINDS, CAPACITY, 1, ids,
-                                             LENGTH(ids), &round));
-    CHECK_UNCHANGED(queue, mismatch,
-                    fairsched_qknobler_round(queue, 0.5, CAPACITY, KINDS, THREE_KINDS, 3, ids,
-                                             LENGTH(ids), &round));
-    /* The machine shorter, then longer, than idle of the queue's kinds. */
-    CHECK_UNCHANGED(queue, mismatch,
-                    fairsched_qknobler_round(queue, 0.5, CAPACITY, 1, CAPACITY, KINDS, ids,
-                                             LENGTH(ids), &round));
-    CHECK_UNCHANGED(queue, mismatch,
-                    fairsched_qknobler_round(queue, 0.5, THREE_KINDS, 3, CAPACITY, KINDS, ids,
-                                             LENGTH(ids), &round));
-    /* Both of another number of kinds than the queue. */
-    CHECK_UNCHANGED(queue, mismatch,
-                    fairsched_qknobler_round(queue, 0.5, THREE_KINDS, 3, THREE_KINDS, 3, ids,
-                                             LENGTH(ids), &round));
-    /* A NaN in an idle vector of the wrong length: the amounts are checked first. */
-    CHECK_UNCHANGED(queue, FAIRSCHED_STATUS_NOT_FINITE,
-                    fairsched_qknobler_round(queue, 0.5, CAPACITY, KINDS, (const double[]){NAN},
-                                             1, ids, LENGTH(ids), &round));
+    for (size_t i = 0; i < LENGTH(cases); i++) {
+        CHECK_UNCHANGED_AS(cases[i].what, q.queue, cases[i].status,
+                           fairsched_drf_queue_qknobler_round(
+                               q.queue, 0.5, cases[i].machine, cases[i].machine_len,
+                               cases[i].idle, cases[i].idle_len, ids, LENGTH(ids), &round));
+    }
     CHECK_UNWRITTEN(ids);
     CHECK_UNWRITTEN(round);
     free(q.memory);
@@ -720,11 +631,11 @@ static void test_rounds_without_room(void) {
     POISON_FILL(started);
     POISON_FILL(round);
     CHECK_UNCHANGED(q.queue, FAIRSCHED_STATUS_OK,
-                    fairsched_drf_queue_allocate_round(q.queue, CAPACITY, KINDS, NULL, 0,
+                    fairsched_drf_queue_allocate_round(q.queue, CLUSTER, KINDS, NULL, 0,
                                                        &started));
     CHECK_UNCHANGED(q.queue, FAIRSCHED_STATUS_OK,
-                    fairsched_qknobler_round(q.queue, 0.5, CAPACITY, KINDS, CAPACITY, KINDS, NULL,
-                                             0, &round));
+                    fairsched_drf_queue_qknobler_round(q.queue, 0.5, CLUSTER, KINDS, CLUSTER,
+                                                       KINDS, NULL, 0, &round));
     CHECK(started == 0 && round.started == 0 && round.fairness == 0);
     free(q.memory);
 }
@@ -750,7 +661,7 @@ static void test_next(void) {
     uint64_t ids[4];
     size_t started = 1;
     POISON_FILL(ids);
-    CHECK_OK(fairsched_drf_queue_allocate_round(q.queue, CAPACITY, KINDS, ids, LENGTH(ids),
+    CHECK_OK(fairsched_drf_queue_allocate_round(q.queue, CLUSTER, KINDS, ids, LENGTH(ids),
                                                 &started));
     CHECK(started == 0);
     CHECK_UNWRITTEN(ids);
@@ -822,8 +733,8 @@ static void test_qknobler_round(void) {
     POISON_FILL(ids);
     /* A small machine, idle: room for 2 of A's tasks or 4 of B's (B has 1 pending). */
     static const double MACHINE[KINDS] = {4.0, 12.0};
-    CHECK_OK(fairsched_qknobler_round(q.queue, 1.0, MACHINE, KINDS, MACHINE, KINDS, ids,
-                                      LENGTH(ids), &round));
+    CHECK_OK(fairsched_drf_queue_qknobler_round(q.queue, 1.0, MACHINE, KINDS, MACHINE, KINDS,
+                                                ids, LENGTH(ids), &round));
     /* B, lowest, and then A are owed fairness; then nothing fits what is left, <2 CPUs, 4 GB>. */
     CHECK(round.started == 2 && round.fairness == 2);
     CHECK(ids[0] == USER_B && ids[1] == USER_A);
@@ -840,9 +751,6 @@ static const test_case tests[] = {
     {"example_qknobler", test_example_qknobler},
     {"divisible_errors", test_divisible_errors},
     {"qknobler_allocate_errors", test_qknobler_allocate_errors},
-    {"storage_size", test_storage_size},
-    {"init_errors", test_init_errors},
-    {"init_any_alignment", test_init_any_alignment},
     {"null_pointers", test_null_pointers},
     {"bad_users", test_bad_users},
     {"bad_ids_and_counts", test_bad_ids_and_counts},

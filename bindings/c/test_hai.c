@@ -1,8 +1,9 @@
 /*
  * Tests the C ABI of HAI (ReB's allocation of cores): the paper's micro-benchmark and an
- * online arrival with exact results, the workspace at any alignment, then every export with
- * invalid input. A failed call must return the expected status and write nothing: the cores
- * of a rebalance unchanged, every other out-parameter still poisoned.
+ * online arrival with exact results, then every export with invalid input. A failed call must
+ * return the expected status and write nothing: the cores of a rebalance unchanged, every
+ * other out-parameter still poisoned. Building a workspace (storage_size, init, at any
+ * alignment) is tested with the other objects' in test_lifecycle.c.
  *
  * Built and run by run-tests.sh: C11, ASan and UBSan, -DFAIRSCHED_TESTING.
  */
@@ -26,10 +27,8 @@ typedef struct {
 } workspace;
 
 static workspace workspace_new(uint32_t capacity) {
-    workspace w = {NULL, NULL};
-    size_t size = 0;
-    CHECK_OK(fairsched_hai_storage_size(capacity, &size));
-    w.memory = malloc(size);
+    size_t size;
+    workspace w = {storage_new(fairsched_hai_storage_size, capacity, &size), NULL};
     CHECK_OK(fairsched_hai_init(w.memory, size, capacity, &w.hai));
     return w;
 }
@@ -136,63 +135,6 @@ static void test_empty_batch(void) {
     CHECK(summary.jct_sum_start == 0.0 && summary.jct_sum == 0.0 && summary.transfers == 0);
     CHECK(!signbit(summary.jct_sum));
     free(w.memory);
-}
-
-/* ---- Workspace ------------------------------------------------------------------------------- */
-
-static void test_storage_size(void) {
-    size_t size;
-    POISON_FILL(size);
-    CHECK_STATUS(fairsched_hai_storage_size(1, NULL), FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_UNWRITTEN(size);
-    size_t one = 0, two = 0, three = 0;
-    CHECK_OK(fairsched_hai_storage_size(1, &one));
-    CHECK_OK(fairsched_hai_storage_size(2, &two));
-    CHECK_OK(fairsched_hai_storage_size(3, &three));
-    CHECK(one < two && three - two == two - one);
-}
-
-static void test_init_errors(void) {
-    size_t size = 0;
-    CHECK_OK(fairsched_hai_storage_size(2, &size));
-    unsigned char *memory = malloc(size);
-    memset(memory, POISON, size);
-    fairsched_hai *handle;
-    POISON_FILL(handle);
-    CHECK_STATUS(fairsched_hai_init(NULL, size, 2, &handle), FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_STATUS(fairsched_hai_init(memory, size, 2, NULL), FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_STATUS(fairsched_hai_init(memory, size / 2, 2, &handle),
-                 FAIRSCHED_STATUS_BUFFER_TOO_SMALL);
-    CHECK_STATUS(fairsched_hai_init(memory, 0, 2, &handle), FAIRSCHED_STATUS_BUFFER_TOO_SMALL);
-    CHECK_STATUS(fairsched_hai_init(memory, size, 3, &handle), FAIRSCHED_STATUS_BUFFER_TOO_SMALL);
-    CHECK(is_poison(memory, size));
-    CHECK_UNWRITTEN(handle);
-    free(memory);
-}
-
-/* Any address works: each offset gets exactly the bytes storage_size asks for (ASan guards
- * the end), and the result is the same. */
-static void test_init_any_alignment(void) {
-    batch b = {.total_cores = 120, .theta = 10};
-    for (int j = 0; j < 5; j++) {
-        add_job(&b, PAGERANK_10, LENGTH(PAGERANK_10));
-    }
-    size_t size = 0;
-    CHECK_OK(fairsched_hai_storage_size(5, &size));
-    for (size_t offset = 0; offset < 16; offset++) {
-        unsigned char *block = malloc(offset + size);
-        fairsched_hai *hai = NULL;
-        CHECK_OK(fairsched_hai_init(block + offset, size, 5, &hai));
-        const unsigned char *at = (const unsigned char *)hai;
-        CHECK(at >= block + offset && at < block + offset + size);
-        uint32_t cores[5] = {30, 30, 30, 30, 0};
-        double jct[5];
-        fairsched_hai_summary summary;
-        CHECK_OK(fairsched_hai_allocate(hai, REBALANCE, b.total_cores, b.theta, b.caps, b.jobs,
-                                        b.jct, b.values, cores, 5, jct, 5, &summary));
-        CHECK(cores[0] == 20 && cores[4] == 20 && summary.transfers == 2);
-        free(block);
-    }
 }
 
 /* ---- Invalid input --------------------------------------------------------------------------- */
@@ -341,9 +283,6 @@ static const test_case tests[] = {
     {"micro_benchmark", test_micro_benchmark},
     {"rebalance_on_arrival", test_rebalance_on_arrival},
     {"empty_batch", test_empty_batch},
-    {"storage_size", test_storage_size},
-    {"init_errors", test_init_errors},
-    {"init_any_alignment", test_init_any_alignment},
     {"null_pointers", test_null_pointers},
     {"bad_arguments", test_bad_arguments},
     {"bad_jct", test_bad_jct},

@@ -2,7 +2,8 @@
  * Tests the C ABI of PAF: the paper's examples (Fig. 6: two jobs end at 4 and 8 slots; §V-A:
  * weights 12:3:1 on 128 slots give fair shares 96/24/8), enforcement, the Ernest fit and the
  * curve helpers, then every export with invalid input: a failed call must return the expected
- * status and leave every out-parameter unwritten.
+ * status and leave every out-parameter unwritten. Building a workspace (storage_size, init) is
+ * tested with the other objects' in test_lifecycle.c.
  *
  * Built and run by run-tests.sh: C11, ASan and UBSan, -DFAIRSCHED_TESTING.
  */
@@ -20,15 +21,20 @@ typedef struct {
 } workspace;
 
 static workspace workspace_new(uint32_t capacity) {
-    workspace w = {NULL, NULL};
-    size_t size = 0;
-    CHECK_OK(fairsched_paf_storage_size(capacity, &size));
-    w.memory = malloc(size);
+    size_t size;
+    workspace w = {storage_new(fairsched_paf_storage_size, capacity, &size), NULL};
     CHECK_OK(fairsched_paf_init(w.memory, size, capacity, &w.paf));
     return w;
 }
 
 enum { MAX_JOBS = 4, MAX_POINTS = 3 * 129 };
+
+/* Where one allocation writes, for up to MAX_JOBS jobs. */
+typedef struct {
+    uint32_t fair[MAX_JOBS], min[MAX_JOBS], paf[MAX_JOBS];
+    double fair_progress[MAX_JOBS], paf_progress[MAX_JOBS];
+    fairsched_paf_totals totals;
+} outputs;
 
 /* Jobs in the flat layout of the ABI, and room for one allocation's outputs. */
 typedef struct {
@@ -36,9 +42,7 @@ typedef struct {
     uint32_t offsets[MAX_JOBS + 1];
     double points[MAX_POINTS];
     size_t jobs;
-    uint32_t fair[MAX_JOBS], min[MAX_JOBS], paf[MAX_JOBS];
-    double fair_progress[MAX_JOBS], paf_progress[MAX_JOBS];
-    fairsched_paf_totals totals;
+    outputs out;
 } jobs;
 
 /* Appends a job whose curve is prefix sums of `increments` (`demand` of them). */
@@ -55,9 +59,10 @@ static void add_job(jobs *j, uint32_t weight, size_t demand, const double *incre
 
 static fairsched_status allocate(fairsched_paf *paf, jobs *j, uint32_t slots, double alpha,
                                  uint32_t method) {
+    outputs *o = &j->out;
     return fairsched_paf_allocate(paf, j->weights, j->jobs, j->offsets, j->points,
-                                  j->offsets[j->jobs], slots, alpha, method, j->fair, j->min,
-                                  j->paf, j->fair_progress, j->paf_progress, &j->totals);
+                                  j->offsets[j->jobs], slots, alpha, method, o->fair, o->min,
+                                  o->paf, o->fair_progress, o->paf_progress, &o->totals);
 }
 
 /* ---- The paper ------------------------------------------------------------------------------- */
@@ -74,12 +79,13 @@ static void test_fig6_two_jobs(void) {
         add_job(&j, 1, 12, flat);
         add_job(&j, 1, 12, steep);
         CHECK_OK(allocate(w.paf, &j, 12, 0.8, method));
-        CHECK(j.fair[0] == 6 && j.fair[1] == 6);
-        CHECK(j.paf[0] == 4 && j.paf[1] == 8);
-        CHECK(j.min[0] == 4);
-        CHECK(j.totals.moved == 2 && j.totals.slots == 12);
-        CHECK(j.totals.paf_progress > j.totals.fair_progress);
-        CHECK(j.paf_progress[0] == 0.75 && j.fair_progress[0] == 0.875);
+        const outputs *o = &j.out;
+        CHECK(o->fair[0] == 6 && o->fair[1] == 6);
+        CHECK(o->paf[0] == 4 && o->paf[1] == 8);
+        CHECK(o->min[0] == 4);
+        CHECK(o->totals.moved == 2 && o->totals.slots == 12);
+        CHECK(o->totals.paf_progress > o->totals.fair_progress);
+        CHECK(o->paf_progress[0] == 0.75 && o->fair_progress[0] == 0.875);
     }
     free(w.memory);
 }
@@ -96,9 +102,9 @@ static void test_testbed_fair_shares(void) {
     add_job(&j, 3, 128, increments);
     add_job(&j, 1, 128, increments);
     CHECK_OK(allocate(w.paf, &j, 128, 0.9, FAIRSCHED_PAF_FAST));
-    CHECK(j.fair[0] == 96 && j.fair[1] == 24 && j.fair[2] == 8);
+    CHECK(j.out.fair[0] == 96 && j.out.fair[1] == 24 && j.out.fair[2] == 8);
     /* Linear curves: no transfer gains anything. */
-    CHECK(j.paf[0] == 96 && j.totals.moved == 0 && j.totals.largest_loss == 0.0);
+    CHECK(j.out.paf[0] == 96 && j.out.totals.moved == 0 && j.out.totals.largest_loss == 0.0);
     free(w.memory);
 }
 
@@ -107,7 +113,8 @@ static void test_enforce(void) {
     const uint32_t targets[] = {5, 3, 4}, running[] = {1, 3, 1};
     uint32_t given[8];
     size_t assigned = 99;
-    CHECK_OK(fairsched_paf_enforce(w.paf, targets, running, 3, given, 8, &assigned));
+    CHECK_OK(fairsched_paf_enforce(w.paf, targets, 3, running, 3, given, LENGTH(given),
+                                   &assigned));
     /* The smallest fraction of its target first: 1/5, then 1/4, then 2/5, ... */
     const uint32_t want[] = {0, 2, 0, 2, 0, 2, 0};
     CHECK(assigned == 7 && memcmp(given, want, sizeof want) == 0);
@@ -121,7 +128,7 @@ static void test_ernest(void) {
         runtimes[i] = 0.25 + 1.0 / slots[i];
     }
     double a[4];
-    CHECK_OK(fairsched_paf_ernest_fit(slots, runtimes, 6, a));
+    CHECK_OK(fairsched_paf_ernest_fit(slots, 6, runtimes, 6, a));
     CHECK(fabs(a[0] - 0.25) < 1e-9 && fabs(a[1]) < 1e-9 && fabs(a[2] - 1.0) < 1e-9 &&
           fabs(a[3]) < 1e-9);
     double curve[5];
@@ -132,29 +139,65 @@ static void test_ernest(void) {
     CHECK(concave_from == 0);
     const double s_curve[] = {0.0, 0.125, 0.25, 0.875, 1.0};
     double envelope[5];
-    CHECK_OK(fairsched_paf_concave_envelope(s_curve, envelope, 5));
+    CHECK_OK(fairsched_paf_concave_envelope(s_curve, 5, envelope, 5));
     CHECK(envelope[3] == 0.875 && envelope[1] > 0.125);
 }
 
 /* ---- Invalid input --------------------------------------------------------------------------- */
 
-/* Checks that `call` returns `status` and leaves the outputs of `j` poisoned. */
-#define CHECK_ALLOCATE_FAILS(j, status, call)                                               \
-    do {                                                                                     \
-        POISON_FILL((j).fair);                                                               \
-        POISON_FILL((j).min);                                                                \
-        POISON_FILL((j).paf);                                                                \
-        POISON_FILL((j).fair_progress);                                                      \
-        POISON_FILL((j).paf_progress);                                                       \
-        POISON_FILL((j).totals);                                                             \
-        check_status_at((call), (status), #call, __LINE__);                                  \
-        CHECK_UNWRITTEN((j).fair);                                                           \
-        CHECK_UNWRITTEN((j).min);                                                            \
-        CHECK_UNWRITTEN((j).paf);                                                            \
-        CHECK_UNWRITTEN((j).fair_progress);                                                  \
-        CHECK_UNWRITTEN((j).paf_progress);                                                   \
-        CHECK_UNWRITTEN((j).totals);                                                         \
-    } while (0)
+/* Every argument of fairsched_paf_allocate, so that a test can break one of them. */
+typedef struct {
+    fairsched_paf *paf;
+    const uint32_t *weights;
+    size_t weights_len;
+    const uint32_t *curve_offsets;
+    const double *points;
+    size_t points_len;
+    uint32_t slots;
+    double alpha;
+    uint32_t method;
+    uint32_t *out_fair, *out_min, *out_paf;
+    double *out_fair_progress, *out_paf_progress;
+    fairsched_paf_totals *out_totals;
+} allocate_args;
+
+/* A valid call: the jobs of `j` on 4 slots at alpha 0.9, the fast method, into `j`'s outputs. */
+static allocate_args args_of(fairsched_paf *paf, jobs *j) {
+    outputs *o = &j->out;
+    return (allocate_args){
+        .paf = paf,
+        .weights = j->weights,
+        .weights_len = j->jobs,
+        .curve_offsets = j->offsets,
+        .points = j->points,
+        .points_len = j->offsets[j->jobs],
+        .slots = 4,
+        .alpha = 0.9,
+        .method = FAIRSCHED_PAF_FAST,
+        .out_fair = o->fair,
+        .out_min = o->min,
+        .out_paf = o->paf,
+        .out_fair_progress = o->fair_progress,
+        .out_paf_progress = o->paf_progress,
+        .out_totals = &o->totals,
+    };
+}
+
+/* Checks that fairsched_paf_allocate with `a` returns `status` and writes none of `j`'s
+ * outputs (where `a` points, unless a test redirected one to NULL). */
+static void allocate_fails_at(allocate_args a, jobs *j, fairsched_status status,
+                              const char *what, int line) {
+    POISON_FILL(j->out);
+    check_status_at(fairsched_paf_allocate(a.paf, a.weights, a.weights_len, a.curve_offsets,
+                                           a.points, a.points_len, a.slots, a.alpha, a.method,
+                                           a.out_fair, a.out_min, a.out_paf,
+                                           a.out_fair_progress, a.out_paf_progress,
+                                           a.out_totals),
+                    status, what, line);
+    check_at(is_poison(&j->out, sizeof j->out), "outputs left unwritten", line);
+}
+
+#define CHECK_ALLOCATE_FAILS(a, j, status, what) allocate_fails_at(a, j, status, what, __LINE__)
 
 static jobs two_jobs(void) {
     const double increments[] = {0.5, 0.25, 0.125};
@@ -164,95 +207,105 @@ static jobs two_jobs(void) {
     return j;
 }
 
-static void test_allocate_errors(void) {
+/* Every pointer argument, NULL in turn, with its length still non-zero. */
+static void test_allocate_null_pointers(void) {
     workspace w = workspace_new(2);
     jobs j = two_jobs();
     const fairsched_status null = FAIRSCHED_STATUS_NULL_POINTER;
-    CHECK_ALLOCATE_FAILS(j, null, allocate(NULL, &j, 4, 0.9, FAIRSCHED_PAF_FAST));
-    CHECK_ALLOCATE_FAILS(j, null,
-                         fairsched_paf_allocate(w.paf, NULL, 2, j.offsets, j.points, 8, 4, 0.9,
-                                                FAIRSCHED_PAF_FAST, j.fair, j.min, j.paf,
-                                                j.fair_progress, j.paf_progress, &j.totals));
-    CHECK_ALLOCATE_FAILS(j, null,
-                         fairsched_paf_allocate(w.paf, j.weights, 2, NULL, j.points, 8, 4, 0.9,
-                                                FAIRSCHED_PAF_FAST, j.fair, j.min, j.paf,
-                                                j.fair_progress, j.paf_progress, &j.totals));
-    CHECK_ALLOCATE_FAILS(j, null,
-                         fairsched_paf_allocate(w.paf, j.weights, 2, j.offsets, j.points, 8, 4,
-                                                0.9, FAIRSCHED_PAF_FAST, j.fair, j.min, j.paf,
-                                                j.fair_progress, NULL, &j.totals));
-    CHECK_ALLOCATE_FAILS(j, null,
-                         fairsched_paf_allocate(w.paf, j.weights, 2, j.offsets, j.points, 8, 4,
-                                                0.9, FAIRSCHED_PAF_FAST, j.fair, j.min, j.paf,
-                                                j.fair_progress, j.paf_progress, NULL));
-    CHECK_ALLOCATE_FAILS(j, FAIRSCHED_STATUS_NOT_POSITIVE,
-                         allocate(w.paf, &j, 0, 0.9, FAIRSCHED_PAF_FAST));
-    CHECK_ALLOCATE_FAILS(j, FAIRSCHED_STATUS_OUT_OF_RANGE,
-                         allocate(w.paf, &j, 4, 1.01, FAIRSCHED_PAF_FAST));
-    CHECK_ALLOCATE_FAILS(j, FAIRSCHED_STATUS_OUT_OF_RANGE,
-                         allocate(w.paf, &j, 4, -0.5, FAIRSCHED_PAF_FAST));
-    CHECK_ALLOCATE_FAILS(j, FAIRSCHED_STATUS_NOT_FINITE,
-                         allocate(w.paf, &j, 4, NAN, FAIRSCHED_PAF_FAST));
-    CHECK_ALLOCATE_FAILS(j, FAIRSCHED_STATUS_OUT_OF_RANGE, allocate(w.paf, &j, 4, 0.9, 7));
-
-    jobs bad = two_jobs();
-    bad.weights[1] = 0;
-    CHECK_ALLOCATE_FAILS(bad, FAIRSCHED_STATUS_NOT_POSITIVE,
-                         allocate(w.paf, &bad, 4, 0.9, FAIRSCHED_PAF_FAST));
-    bad = two_jobs();
-    bad.points[6] = 0.1; /* job 1: 0, 0.5, 0.75 then 0.1 */
-    CHECK_ALLOCATE_FAILS(bad, FAIRSCHED_STATUS_NOT_MONOTONE,
-                         allocate(w.paf, &bad, 4, 0.9, FAIRSCHED_PAF_FAST));
-    bad = two_jobs();
-    bad.points[2] = NAN;
-    CHECK_ALLOCATE_FAILS(bad, FAIRSCHED_STATUS_NOT_FINITE,
-                         allocate(w.paf, &bad, 4, 0.9, FAIRSCHED_PAF_FAST));
-    bad = two_jobs();
-    bad.points[1] = -1.0;
-    CHECK_ALLOCATE_FAILS(bad, FAIRSCHED_STATUS_NEGATIVE,
-                         allocate(w.paf, &bad, 4, 0.9, FAIRSCHED_PAF_FAST));
-    bad = two_jobs();
-    bad.offsets[1] = 0; /* job 0's curve is empty */
-    CHECK_ALLOCATE_FAILS(bad, FAIRSCHED_STATUS_EMPTY,
-                         allocate(w.paf, &bad, 4, 0.9, FAIRSCHED_PAF_FAST));
-    bad = two_jobs();
-    bad.offsets[2] = 7; /* does not end at points_len */
-    CHECK_ALLOCATE_FAILS(bad, FAIRSCHED_STATUS_LENGTH_MISMATCH,
-                         fairsched_paf_allocate(w.paf, bad.weights, 2, bad.offsets, bad.points,
-                                                8, 4, 0.9, FAIRSCHED_PAF_FAST, bad.fair, bad.min,
-                                                bad.paf, bad.fair_progress, bad.paf_progress,
-                                                &bad.totals));
-    jobs three = two_jobs();
-    const double increments[] = {0.5};
-    add_job(&three, 1, 1, increments);
-    CHECK_ALLOCATE_FAILS(three, FAIRSCHED_STATUS_CAPACITY_FULL,
-                         allocate(w.paf, &three, 4, 0.9, FAIRSCHED_PAF_FAST));
+/* A valid call with `field` NULL. */
+#define NULL_ARGUMENT(field)                                     \
+    do {                                                         \
+        allocate_args a = args_of(w.paf, &j);                    \
+        a.field = NULL;                                          \
+        CHECK_ALLOCATE_FAILS(a, &j, null, "NULL " #field);       \
+    } while (0)
+    NULL_ARGUMENT(paf);
+    NULL_ARGUMENT(weights);
+    NULL_ARGUMENT(curve_offsets);
+    NULL_ARGUMENT(points);
+    NULL_ARGUMENT(out_fair);
+    NULL_ARGUMENT(out_min);
+    NULL_ARGUMENT(out_paf);
+    NULL_ARGUMENT(out_fair_progress);
+    NULL_ARGUMENT(out_paf_progress);
+    NULL_ARGUMENT(out_totals);
+#undef NULL_ARGUMENT
     free(w.memory);
 }
 
-static void test_workspace_errors(void) {
-    size_t size;
-    POISON_FILL(size);
-    CHECK_STATUS(fairsched_paf_storage_size(0, &size), FAIRSCHED_STATUS_NOT_POSITIVE);
-    CHECK_STATUS(fairsched_paf_storage_size(UINT32_MAX, &size),
-                 FAIRSCHED_STATUS_CAPACITY_TOO_LARGE);
-    CHECK_UNWRITTEN(size);
-    CHECK_STATUS(fairsched_paf_storage_size(4, NULL), FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_OK(fairsched_paf_storage_size(4, &size));
-    void *memory = malloc(size);
-    fairsched_paf *paf;
-    POISON_FILL(paf);
-    CHECK_STATUS(fairsched_paf_init(memory, size - 1 - sizeof(void *), 4, &paf),
-                 FAIRSCHED_STATUS_BUFFER_TOO_SMALL);
-    CHECK_STATUS(fairsched_paf_init(NULL, size, 4, &paf), FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_STATUS(fairsched_paf_init(memory, size, 0, &paf), FAIRSCHED_STATUS_NOT_POSITIVE);
-    CHECK_UNWRITTEN(paf);
-    CHECK_STATUS(fairsched_paf_init(memory, size, 4, NULL), FAIRSCHED_STATUS_NULL_POINTER);
-    /* Any alignment: the handle is placed inside the block. */
-    CHECK_OK(fairsched_paf_init((char *)memory + 1, size - 1, 3, &paf));
-    free(memory);
+static void test_allocate_errors(void) {
+    workspace w = workspace_new(2);
+    jobs j = two_jobs();
+    /* The call's numbers: slots, alpha in [0, 1], the method. */
+    const struct {
+        const char *what;
+        uint32_t slots;
+        double alpha;
+        uint32_t method;
+        fairsched_status status;
+    } numbers[] = {
+        {"no slot", 0, 0.9, FAIRSCHED_PAF_FAST, FAIRSCHED_STATUS_NOT_POSITIVE},
+        {"alpha above 1", 4, 1.01, FAIRSCHED_PAF_FAST, FAIRSCHED_STATUS_OUT_OF_RANGE},
+        {"negative alpha", 4, -0.5, FAIRSCHED_PAF_FAST, FAIRSCHED_STATUS_OUT_OF_RANGE},
+        {"NaN alpha", 4, NAN, FAIRSCHED_PAF_FAST, FAIRSCHED_STATUS_NOT_FINITE},
+        {"unknown method", 4, 0.9, 7, FAIRSCHED_STATUS_OUT_OF_RANGE},
+    };
+    for (size_t i = 0; i < LENGTH(numbers); i++) {
+        allocate_args a = args_of(w.paf, &j);
+        a.slots = numbers[i].slots;
+        a.alpha = numbers[i].alpha;
+        a.method = numbers[i].method;
+        CHECK_ALLOCATE_FAILS(a, &j, numbers[i].status, numbers[i].what);
+    }
+
+    /* The jobs: two valid ones (weights 1 and 2; curves 0, 0.5, 0.75, 0.875 at points 0..3
+     * and 4..7), each case breaking one value. */
+    enum { WEIGHT, POINT, OFFSET };
+    const struct {
+        const char *what;
+        int array; /* which array `value` goes into, at `at` */
+        size_t at;
+        double value;
+        fairsched_status status;
+    } bad_jobs[] = {
+        {"weight 0", WEIGHT, 1, 0, FAIRSCHED_STATUS_NOT_POSITIVE},
+        {"falling curve (job 1: 0, 0.5, 0.75 then 0.1)", POINT, 7, 0.1,
+         FAIRSCHED_STATUS_NOT_MONOTONE},
+        {"NaN point", POINT, 2, NAN, FAIRSCHED_STATUS_NOT_FINITE},
+        {"negative point", POINT, 1, -1.0, FAIRSCHED_STATUS_NEGATIVE},
+        {"empty curve (job 0)", OFFSET, 1, 0, FAIRSCHED_STATUS_EMPTY},
+        {"offsets ending before points_len", OFFSET, 2, 7, FAIRSCHED_STATUS_LENGTH_MISMATCH},
+    };
+    for (size_t i = 0; i < LENGTH(bad_jobs); i++) {
+        jobs bad = two_jobs();
+        /* Taken before the change: points_len stays 8, whatever the offsets say. */
+        const allocate_args a = args_of(w.paf, &bad);
+        const size_t at = bad_jobs[i].at;
+        switch (bad_jobs[i].array) {
+        case WEIGHT:
+            bad.weights[at] = (uint32_t)bad_jobs[i].value;
+            break;
+        case POINT:
+            bad.points[at] = bad_jobs[i].value;
+            break;
+        default:
+            bad.offsets[at] = (uint32_t)bad_jobs[i].value;
+            break;
+        }
+        CHECK_ALLOCATE_FAILS(a, &bad, bad_jobs[i].status, bad_jobs[i].what);
+    }
+
+    /* Three jobs in a workspace for two. */
+    jobs three = two_jobs();
+    const double increments[] = {0.5};
+    add_job(&three, 1, 1, increments);
+    CHECK_ALLOCATE_FAILS(args_of(w.paf, &three), &three, FAIRSCHED_STATUS_CAPACITY_FULL,
+                         "three jobs");
+    free(w.memory);
 }
 
+/* targets and running have a length each: they must agree (whichever is longer), before the
+ * capacity is looked at; NULL is refused for a non-zero length, allowed for 0. */
 static void test_enforce_errors(void) {
     workspace w = workspace_new(2);
     const uint32_t targets[] = {3, 3, 3}, running[] = {0, 0, 0};
@@ -260,35 +313,59 @@ static void test_enforce_errors(void) {
     size_t assigned;
     POISON_FILL(given);
     POISON_FILL(assigned);
-    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, running, 3, given, 4, &assigned),
+    const fairsched_status null = FAIRSCHED_STATUS_NULL_POINTER;
+    const fairsched_status mismatch = FAIRSCHED_STATUS_LENGTH_MISMATCH;
+    CHECK_STATUS(fairsched_paf_enforce(NULL, targets, 2, running, 2, given, 4, &assigned), null);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, NULL, 2, running, 2, given, 4, &assigned), null);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, 2, NULL, 2, given, 4, &assigned), null);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, 2, running, 2, NULL, 4, &assigned), null);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, 2, running, 2, given, 4, NULL), null);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, 1, running, 2, given, 4, &assigned),
+                 mismatch);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, 2, running, 1, given, 4, &assigned),
+                 mismatch);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, NULL, 0, running, 2, given, 4, &assigned),
+                 mismatch);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, 3, running, 2, given, 4, &assigned),
+                 mismatch);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, 3, running, 3, given, 4, &assigned),
                  FAIRSCHED_STATUS_CAPACITY_FULL);
-    CHECK_STATUS(fairsched_paf_enforce(NULL, targets, running, 2, given, 4, &assigned),
-                 FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_STATUS(fairsched_paf_enforce(w.paf, NULL, running, 2, given, 4, &assigned),
-                 FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, running, 2, NULL, 4, &assigned),
-                 FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, running, 2, given, 4, NULL),
-                 FAIRSCHED_STATUS_NULL_POINTER);
     CHECK_UNWRITTEN(given);
     CHECK_UNWRITTEN(assigned);
+
+    /* No job, or no slot to give (NULL allowed for both): nothing assigned. */
+    CHECK_OK(fairsched_paf_enforce(w.paf, NULL, 0, NULL, 0, given, 4, &assigned));
+    CHECK(assigned == 0);
+    CHECK_UNWRITTEN(given);
+    CHECK_OK(fairsched_paf_enforce(w.paf, targets, 2, running, 2, NULL, 0, &assigned));
+    CHECK(assigned == 0);
     free(w.memory);
 }
 
-static void test_helper_errors(void) {
+/* slots and runtimes have a length each: they must agree. */
+static void test_ernest_fit_errors(void) {
     const uint32_t slots[] = {1, 2, 4, 0};
     const double runtimes[] = {1.0, 0.75, 0.5, 0.5};
+    const fairsched_status null = FAIRSCHED_STATUS_NULL_POINTER;
+    const fairsched_status mismatch = FAIRSCHED_STATUS_LENGTH_MISMATCH;
     double a[4];
     POISON_FILL(a);
-    CHECK_STATUS(fairsched_paf_ernest_fit(slots, runtimes, 3, a),
+    CHECK_STATUS(fairsched_paf_ernest_fit(slots, 3, runtimes, 3, a),
                  FAIRSCHED_STATUS_UNDERDETERMINED);
-    CHECK_STATUS(fairsched_paf_ernest_fit(slots, runtimes, 4, a), FAIRSCHED_STATUS_NOT_POSITIVE);
-    CHECK_STATUS(fairsched_paf_ernest_fit(slots, runtimes, 0, a), FAIRSCHED_STATUS_EMPTY);
-    CHECK_STATUS(fairsched_paf_ernest_fit(NULL, runtimes, 3, a), FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_STATUS(fairsched_paf_ernest_fit(slots, runtimes, 3, NULL),
-                 FAIRSCHED_STATUS_NULL_POINTER);
+    CHECK_STATUS(fairsched_paf_ernest_fit(slots, 4, runtimes, 4, a),
+                 FAIRSCHED_STATUS_NOT_POSITIVE);
+    CHECK_STATUS(fairsched_paf_ernest_fit(slots, 0, runtimes, 0, a), FAIRSCHED_STATUS_EMPTY);
+    CHECK_STATUS(fairsched_paf_ernest_fit(NULL, 0, NULL, 0, a), FAIRSCHED_STATUS_EMPTY);
+    CHECK_STATUS(fairsched_paf_ernest_fit(slots, 3, runtimes, 4, a), mismatch);
+    CHECK_STATUS(fairsched_paf_ernest_fit(slots, 4, runtimes, 3, a), mismatch);
+    CHECK_STATUS(fairsched_paf_ernest_fit(slots, 0, runtimes, 3, a), mismatch);
+    CHECK_STATUS(fairsched_paf_ernest_fit(NULL, 3, runtimes, 3, a), null);
+    CHECK_STATUS(fairsched_paf_ernest_fit(slots, 3, NULL, 3, a), null);
+    CHECK_STATUS(fairsched_paf_ernest_fit(slots, 3, runtimes, 3, NULL), null);
     CHECK_UNWRITTEN(a);
+}
 
+static void test_ernest_tabulate_errors(void) {
     const double negative[] = {0.5, 0.0, -0.5, 0.0}, nan_coefficient[] = {NAN, 0.0, 0.5, 0.0};
     const double zero_runtime[] = {0.0, 0.0, 0.0, 1.0}, good[] = {0.5, 0.0, 0.5, 0.0};
     double curve[4];
@@ -302,22 +379,35 @@ static void test_helper_errors(void) {
     CHECK_STATUS(fairsched_paf_ernest_tabulate(NULL, curve, 4), FAIRSCHED_STATUS_NULL_POINTER);
     CHECK_STATUS(fairsched_paf_ernest_tabulate(good, NULL, 4), FAIRSCHED_STATUS_NULL_POINTER);
     CHECK_UNWRITTEN(curve);
+}
 
-    const double decreasing[] = {0.0, 0.5, 0.25, 0.75};
+/* curve_check, and concave_envelope, whose input and output have a length each: they must
+ * agree. */
+static void test_curve_errors(void) {
+    const double decreasing[] = {0.0, 0.5, 0.25, 0.75}, good[] = {0.0, 0.5, 0.75, 0.875};
+    const fairsched_status null = FAIRSCHED_STATUS_NULL_POINTER;
+    const fairsched_status mismatch = FAIRSCHED_STATUS_LENGTH_MISMATCH;
     uint32_t concave_from;
     POISON_FILL(concave_from);
     CHECK_STATUS(fairsched_paf_curve_check(decreasing, 4, &concave_from),
                  FAIRSCHED_STATUS_NOT_MONOTONE);
     CHECK_STATUS(fairsched_paf_curve_check(decreasing, 0, &concave_from), FAIRSCHED_STATUS_EMPTY);
-    CHECK_STATUS(fairsched_paf_curve_check(NULL, 4, &concave_from),
-                 FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_STATUS(fairsched_paf_curve_check(decreasing, 4, NULL), FAIRSCHED_STATUS_NULL_POINTER);
+    CHECK_STATUS(fairsched_paf_curve_check(NULL, 4, &concave_from), null);
+    CHECK_STATUS(fairsched_paf_curve_check(decreasing, 4, NULL), null);
     CHECK_UNWRITTEN(concave_from);
-    CHECK_STATUS(fairsched_paf_concave_envelope(decreasing, curve, 4),
+
+    double envelope[5];
+    POISON_FILL(envelope);
+    CHECK_STATUS(fairsched_paf_concave_envelope(decreasing, 4, envelope, 4),
                  FAIRSCHED_STATUS_NOT_MONOTONE);
-    CHECK_STATUS(fairsched_paf_concave_envelope(NULL, curve, 4), FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_STATUS(fairsched_paf_concave_envelope(good, NULL, 4), FAIRSCHED_STATUS_NULL_POINTER);
-    CHECK_UNWRITTEN(curve);
+    CHECK_STATUS(fairsched_paf_concave_envelope(good, 0, envelope, 0), FAIRSCHED_STATUS_EMPTY);
+    CHECK_STATUS(fairsched_paf_concave_envelope(good, 4, envelope, 3), mismatch);
+    CHECK_STATUS(fairsched_paf_concave_envelope(good, 4, envelope, 5), mismatch);
+    CHECK_STATUS(fairsched_paf_concave_envelope(good, 3, envelope, 4), mismatch);
+    CHECK_STATUS(fairsched_paf_concave_envelope(good, 4, NULL, 0), mismatch);
+    CHECK_STATUS(fairsched_paf_concave_envelope(NULL, 4, envelope, 4), null);
+    CHECK_STATUS(fairsched_paf_concave_envelope(good, 4, NULL, 4), null);
+    CHECK_UNWRITTEN(envelope);
 }
 
 /* ---- Runner ---------------------------------------------------------------------------------- */
@@ -327,10 +417,12 @@ static const test_case tests[] = {
     {"testbed_fair_shares", test_testbed_fair_shares},
     {"enforce", test_enforce},
     {"ernest", test_ernest},
+    {"allocate_null_pointers", test_allocate_null_pointers},
     {"allocate_errors", test_allocate_errors},
-    {"workspace_errors", test_workspace_errors},
     {"enforce_errors", test_enforce_errors},
-    {"helper_errors", test_helper_errors},
+    {"ernest_fit_errors", test_ernest_fit_errors},
+    {"ernest_tabulate_errors", test_ernest_tabulate_errors},
+    {"curve_errors", test_curve_errors},
 };
 
 int main(void) {

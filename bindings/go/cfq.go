@@ -3,10 +3,7 @@ package fairsched
 // #include "fairsched.h"
 import "C"
 
-import (
-	"runtime"
-	"unsafe"
-)
+import "unsafe"
 
 // CFQ is a Cluster Fair Queueing scheduler (Chen, Wang, Zhang, Li).
 //
@@ -27,11 +24,11 @@ import (
 // A CFQ lives in C memory, fixed in size by its capacity: Close it when done. It is not safe
 // for concurrent use.
 type CFQ struct {
-	native object[*C.fairsched_cfq]
+	native *object[*C.fairsched_cfq]
 }
 
-// JobInfo is what the scheduler knows about one job.
-type JobInfo struct {
+// CFQJobInfo is what the scheduler knows about one job.
+type CFQJobInfo struct {
 	ID            uint64
 	Arrival       float64
 	SlotTime      float64
@@ -43,8 +40,8 @@ type JobInfo struct {
 	Completion    *float64 // when the job completed or was removed; nil while it runs
 }
 
-// Stats is the scheduler as a whole.
-type Stats struct {
+// CFQStats is the scheduler as a whole.
+type CFQStats struct {
 	Now         float64 // time of the last accepted call
 	VirtualTime float64 // GPS virtual time at Now
 	Slots       uint32  // slots shared
@@ -58,25 +55,15 @@ type Stats struct {
 // NewCFQ returns a scheduler for up to capacity jobs sharing slots slots, its clock at
 // startTime.
 func NewCFQ(capacity, slots uint32, startTime float64) (*CFQ, error) {
-	var size C.size_t
-	if err := check(C.fairsched_cfq_storage_size(C.uint32_t(capacity), &size)); err != nil {
-		return nil, err
-	}
-	native, err := newObject(size, func(memory unsafe.Pointer, handle **C.fairsched_cfq) C.fairsched_status {
-		return C.fairsched_cfq_init(memory, size, C.uint32_t(capacity), C.uint32_t(slots),
-			C.double(startTime), handle)
+	return newObject[CFQ](capacity, func(capacity C.uint32_t, size *C.size_t) C.fairsched_status {
+		return C.fairsched_cfq_storage_size(capacity, size)
+	}, func(memory unsafe.Pointer, size C.size_t, capacity C.uint32_t, cfq **C.fairsched_cfq) C.fairsched_status {
+		return C.fairsched_cfq_init(memory, size, capacity, C.uint32_t(slots), C.double(startTime), cfq)
 	})
-	if err != nil {
-		return nil, err
-	}
-	c := &CFQ{native: native}
-	runtime.SetFinalizer(c, (*CFQ).Close)
-	return c, nil
 }
 
 // Close frees the scheduler's memory. Calls after the first return ErrClosed.
 func (c *CFQ) Close() error {
-	runtime.SetFinalizer(c, nil)
 	return c.native.close()
 }
 
@@ -163,15 +150,15 @@ func (c *CFQ) Remove(now float64, id uint64) error {
 }
 
 // Job returns what the scheduler knows about job id.
-func (c *CFQ) Job(id uint64) (JobInfo, error) {
+func (c *CFQ) Job(id uint64) (CFQJobInfo, error) {
 	var info C.fairsched_cfq_job_info
 	err := c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {
 		return C.fairsched_cfq_job_get(h, C.uint64_t(id), &info)
 	})
 	if err != nil {
-		return JobInfo{}, err
+		return CFQJobInfo{}, err
 	}
-	return JobInfo{
+	return CFQJobInfo{
 		ID:            uint64(info.id),
 		Arrival:       float64(info.arrival),
 		SlotTime:      float64(info.slot_time),
@@ -205,15 +192,15 @@ func (c *CFQ) GPSCompletionEstimate(id uint64) (float64, error) {
 }
 
 // Stats returns the scheduler as a whole.
-func (c *CFQ) Stats() (Stats, error) {
+func (c *CFQ) Stats() (CFQStats, error) {
 	var stats C.fairsched_cfq_stats
 	err := c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {
 		return C.fairsched_cfq_stats_get(h, &stats)
 	})
 	if err != nil {
-		return Stats{}, err
+		return CFQStats{}, err
 	}
-	return Stats{
+	return CFQStats{
 		Now:         float64(stats.now),
 		VirtualTime: float64(stats.virtual_time),
 		Slots:       uint32(stats.slots),

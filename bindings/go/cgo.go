@@ -5,24 +5,34 @@
 // over time), and HAI (ReB's allocation of cores from predicted job completion times).
 //
 // The package links the static library statically: build it first with
-// ../../scripts/build-native (see README.md).
+// ../../scripts/build-native (see README.md). ABIVersion reports the library's ABI version.
+//
+// # Names and objects
+//
+// Every export of the header has one name per language, in one table,
+// ../names.tsv. In Go, an algorithm's functions and types carry its prefix (CFQStats,
+// DRRMinFrag, PAFErnestFit); an object's operations are the methods of its type (CFQ,
+// DRFQueue, HAI, PAF), built by New<Type>(capacity, ...) and freed by Close. capacity is how
+// many entries (jobs, users) the object's memory holds: 1 to math.MaxUint32 - 1, checked before
+// the rest of the configuration (ErrNotPositive for 0, ErrCapacityTooLarge for math.MaxUint32).
 //
 // # DRF and QKnobler
 //
 // DRF is weighted Dominant Resource Fairness (Ghodsi et al.) as the QKnobler paper (Tang, Yu,
-// Li) models it: users share a capacity of several resource kinds, every task of a user needs
+// Li) models it: users share a cluster of several resource kinds, every task of a user needs
 // the same demand vector, and a user's dominant share is the largest share of any kind its
 // tasks hold. DRF equalizes dominant shares divided by weights. QKnobler trades that fairness
 // for efficiency with a knob ρ in [0, 1], within a guaranteed bound: ρ = 1 is DRF, ρ = 0 pure
 // efficiency.
 //
-// DRFDivisible and QKnoblerAllocate take users as three slices: capacity, one amount per
+// DRFDivisible and QKnoblerAllocate take users as three slices: cluster, one amount per
 // resource kind (1 to 8 kinds, each finite and positive, in any unit); weights, one per user
 // (finite, positive); demands, every user's per-task demand row after row, user i's at
 // demands[i*kinds:(i+1)*kinds] (each amount finite and not negative, not all zero). A
-// weight, and the dominant share of the capacity one task takes, lie within [2^-60, 2^60]
-// (ErrOutOfRange otherwise). A DRFQueue takes its capacity and each user's demand the same
-// way. Slices are read, or written, during the call only.
+// weight, and the dominant share of the cluster one task takes, lie within [2^-60, 2^60]
+// (ErrOutOfRange otherwise). A DRFQueue takes its cluster and each user's demand the same
+// way; its capacity, as every object's, is how many entries (users) its memory holds. Slices
+// are read, or written, during the call only.
 //
 // # PAF
 //
@@ -30,8 +40,8 @@
 // slow down to jobs that speed up most, starting from weighted max-min fair shares, while every
 // job keeps at least a fraction alpha of the progress its fair share gives it. A job is a
 // weight and a progress curve p(0..=d). A PAF is a workspace in C memory for calls of up to
-// its capacity of jobs (Allocate, Enforce); ErnestFit, ErnestTabulate, CurveConcaveFrom and
-// ConcaveEnvelope need none.
+// its capacity of jobs (Allocate, Enforce); PAFErnestFit, PAFErnestTabulate, PAFCurveCheck and
+// PAFConcaveEnvelope need none.
 //
 // # HAI
 //
@@ -51,10 +61,10 @@
 // horizon of H steps (each amount finite, not negative, at most the capacity of its kind) and
 // t_run, the step at which the first of its running executors finishes: 1 to H, and H when
 // none runs or none finishes within the horizon. An executor is its predicted demand series,
-// T_i steps of at most H. MinFrag places, at each heartbeat of a machine, the pending executor
-// that leaves the smallest dominant remaining resource θ(i, j), until none fits; DRRMachine,
-// DRRScoreMachines and DRRReprovision are the other exports. They are functions over slices,
-// with no state: the slices are read, or written, during the call only.
+// T_i steps of at most H. DRRMinFrag places, at each heartbeat of a machine, the pending
+// executor that leaves the smallest dominant remaining resource θ(i, j), until none fits;
+// DRRMachine, DRRScoreMachines and DRRReprovision are the other exports. They are functions
+// over slices, with no state: the slices are read, or written, during the call only.
 package fairsched
 
 // This file holds every cgo directive of the package: where the header and the static library
@@ -103,8 +113,8 @@ package fairsched
 #cgo nocallback fairsched_drf_queue_allocate_round
 #cgo noescape fairsched_qknobler_allocate
 #cgo nocallback fairsched_qknobler_allocate
-#cgo noescape fairsched_qknobler_round
-#cgo nocallback fairsched_qknobler_round
+#cgo noescape fairsched_drf_queue_qknobler_round
+#cgo nocallback fairsched_drf_queue_qknobler_round
 #cgo noescape fairsched_drr_machine
 #cgo nocallback fairsched_drr_machine
 #cgo noescape fairsched_drr_min_frag
@@ -141,10 +151,18 @@ import "C"
 
 import "fmt"
 
+// ABIVersion returns the ABI version of the linked library (fairsched_abi_version): the
+// FAIRSCHED_ABI_VERSION of the header it was built with, raised at every incompatible change
+// of the C ABI. The package compares it with the header it was compiled against when it is
+// initialized, and refuses to run with another, so the version returned is that header's too.
+func ABIVersion() uint32 {
+	return uint32(C.fairsched_abi_version())
+}
+
 // init refuses a library built from another ABI than the header this package was compiled
 // against: every call would otherwise misread structs or status codes.
 func init() {
-	if library := C.fairsched_abi_version(); library != C.FAIRSCHED_ABI_VERSION {
+	if library := ABIVersion(); library != C.FAIRSCHED_ABI_VERSION {
 		panic(fmt.Sprintf("fairsched: the linked library speaks ABI %d, the header ABI %d: rebuild it with scripts/build-native",
 			library, C.FAIRSCHED_ABI_VERSION))
 	}

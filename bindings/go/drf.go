@@ -3,10 +3,7 @@ package fairsched
 // #include "fairsched.h"
 import "C"
 
-import (
-	"runtime"
-	"unsafe"
-)
+import "unsafe"
 
 // DRFAllocation is the divisible DRF allocation of some users, one entry per user in each
 // slice.
@@ -19,14 +16,14 @@ type DRFAllocation struct {
 // DRFDivisible is divisible weighted DRF in closed form: with divisible tasks and unlimited
 // demand, every user i gets N_i^max = w_i / (φ δ_i) tasks, δ_i being the dominant share of one
 // of its tasks. The slices are as the package documentation says (DRF and QKnobler).
-func DRFDivisible(capacity, weights, demands []float64) (DRFAllocation, error) {
+func DRFDivisible(cluster, weights, demands []float64) (DRFAllocation, error) {
 	drf := DRFAllocation{
 		Tasks:  make([]float64, len(weights)),
 		Shares: make([]float64, len(weights)),
 	}
 	var phi C.double
 	status := C.fairsched_drf_divisible(
-		doubles(capacity), C.size_t(len(capacity)),
+		doubles(cluster), C.size_t(len(cluster)),
 		doubles(weights), C.size_t(len(weights)),
 		doubles(demands), C.size_t(len(demands)),
 		doubles(drf.Tasks), C.size_t(len(drf.Tasks)),
@@ -39,17 +36,6 @@ func DRFDivisible(capacity, weights, demands []float64) (DRFAllocation, error) {
 	return drf, nil
 }
 
-// doubles passes s to C: a pointer to its first element, nil when it is empty (C then allows
-// NULL).
-func doubles(s []float64) *C.double {
-	return (*C.double)(unsafe.SliceData(s))
-}
-
-// ids passes s to C as doubles does.
-func ids(s []uint64) *C.uint64_t {
-	return (*C.uint64_t)(unsafe.SliceData(s))
-}
-
 // DRFQueue is incremental weighted DRF for allocators: users ordered by weighted dominant
 // share as their tasks start and finish, so that the next user costs O(1) and every change
 // O(log n), instead of a sort of all users per decision.
@@ -60,13 +46,13 @@ func ids(s []uint64) *C.uint64_t {
 // DRF; QKnoblerRound: QKnobler's Algorithm 1 on one machine) or places tasks itself
 // (StartNext, or Next then TasksStarted); it reports the tasks that finish (TasksFinished).
 // Ties between equal weighted shares go to the lower id. Resource vectors hold one amount per
-// kind of the queue's capacity. A call that fails returns one of the Err values and changes
+// kind of the queue's cluster. A call that fails returns one of the Err values and changes
 // nothing.
 //
 // A DRFQueue lives in C memory, fixed in size by its number of users: Close it when done. It
 // is not safe for concurrent use.
 type DRFQueue struct {
-	native object[*C.fairsched_drf_queue]
+	native *object[*C.fairsched_drf_queue]
 }
 
 // DRFUserInfo is what the queue knows about one user.
@@ -75,7 +61,7 @@ type DRFUserInfo struct {
 	Running       uint64  // running tasks
 	Pending       uint64  // pending tasks; the user is active while this is not zero
 	Weight        float64 // the weight given when the user was added
-	DominantShare float64 // the user's dominant share of the capacity, Running·δ
+	DominantShare float64 // the user's dominant share of the cluster, Running·δ
 	WeightedShare float64 // DominantShare / Weight: the queue's order
 	TaskShare     float64 // δ: the dominant share of one of the user's tasks
 }
@@ -85,31 +71,21 @@ type DRFQueueStats struct {
 	Capacity uint32 // users the memory holds
 	Users    uint32 // users present
 	Active   uint32 // users with pending tasks
-	Kinds    uint32 // resource kinds of the capacity
+	Kinds    uint32 // resource kinds of the cluster
 }
 
-// NewDRFQueue returns a queue for up to users users sharing capacity (1 to 8 kinds, each
-// finite and positive).
-func NewDRFQueue(users uint32, capacity []float64) (*DRFQueue, error) {
-	var size C.size_t
-	if err := check(C.fairsched_drf_queue_storage_size(C.uint32_t(users), &size)); err != nil {
-		return nil, err
-	}
-	native, err := newObject(size, func(memory unsafe.Pointer, handle **C.fairsched_drf_queue) C.fairsched_status {
-		return C.fairsched_drf_queue_init(memory, size, C.uint32_t(users),
-			doubles(capacity), C.size_t(len(capacity)), handle)
+// NewDRFQueue returns a queue for up to capacity users sharing cluster (one amount per
+// resource kind, 1 to 8 kinds, each finite and positive).
+func NewDRFQueue(capacity uint32, cluster []float64) (*DRFQueue, error) {
+	return newObject[DRFQueue](capacity, func(capacity C.uint32_t, size *C.size_t) C.fairsched_status {
+		return C.fairsched_drf_queue_storage_size(capacity, size)
+	}, func(memory unsafe.Pointer, size C.size_t, capacity C.uint32_t, queue **C.fairsched_drf_queue) C.fairsched_status {
+		return C.fairsched_drf_queue_init(memory, size, capacity, doubles(cluster), C.size_t(len(cluster)), queue)
 	})
-	if err != nil {
-		return nil, err
-	}
-	q := &DRFQueue{native: native}
-	runtime.SetFinalizer(q, (*DRFQueue).Close)
-	return q, nil
 }
 
 // Close frees the queue's memory. Calls after the first return ErrClosed.
 func (q *DRFQueue) Close() error {
-	runtime.SetFinalizer(q, nil)
 	return q.native.close()
 }
 
@@ -222,7 +198,7 @@ func (q *DRFQueue) AllocateRound(free []float64, out []uint64) (int, error) {
 	var started C.size_t
 	err := q.native.call(func(h *C.fairsched_drf_queue) C.fairsched_status {
 		return C.fairsched_drf_queue_allocate_round(h, doubles(free), C.size_t(len(free)),
-			ids(out), C.size_t(len(out)), &started)
+			uint64s(out), C.size_t(len(out)), &started)
 	})
 	return int(started), err
 }

@@ -3,13 +3,9 @@ package fairsched
 // #include "fairsched.h"
 import "C"
 
-import (
-	"fmt"
-	"slices"
-	"unsafe"
-)
+import "fmt"
 
-// Metric is how MinFrag and DRRScoreMachines score the placement of an executor on a machine.
+// Metric is how DRRMinFrag and DRRScoreMachines score the placement of an executor on a machine.
 // Other values are ErrOutOfRange.
 type Metric uint32
 
@@ -37,7 +33,7 @@ func (m Metric) String() string {
 	return fmt.Sprintf("Metric(%d)", uint32(m))
 }
 
-// DRRHeartbeat is what one MinFrag heartbeat did.
+// DRRHeartbeat is what one DRRMinFrag heartbeat did.
 type DRRHeartbeat struct {
 	Placed int     // executors placed: their indices are placements[:Placed], in order
 	TRun   uint32  // the machine's t_run afterwards: the earliest finish, placed executors included
@@ -54,7 +50,7 @@ func DRRMachine(capacity, available []float64, tRun uint32) (drr, trc float64, e
 	return float64(d), float64(t), err
 }
 
-// MinFrag is one heartbeat of MinFrag (Elasecutor's Algorithm 1) on one machine (capacity,
+// DRRMinFrag is one heartbeat of MinFrag (Elasecutor's Algorithm 1) on one machine (capacity,
 // available, tRun) over the pending executors, executor i running steps[i] steps with its
 // demand series back to back in demands: among the executors that fit, it places the one with
 // the best score under metric (for MetricDRR the smallest θ(i, j); ties to the lower index),
@@ -65,7 +61,7 @@ func DRRMachine(capacity, available []float64, tRun uint32) (drr, trc float64, e
 //
 // Every executor must have the machine's kinds (ErrLengthMismatch) and run at most its horizon
 // (ErrOutOfRange); at most 4096 are pending (ErrCapacityFull).
-func MinFrag(capacity, available []float64, tRun uint32, demands []float64, steps []uint32, metric Metric,
+func DRRMinFrag(capacity, available []float64, tRun uint32, demands []float64, steps []uint32, metric Metric,
 	placements []uint32) (DRRHeartbeat, error) {
 	// The library writes available and placements while it reads the rest.
 	capacity, demands = apart(capacity, available), apart(demands, available)
@@ -112,27 +108,4 @@ func DRRReprovision(remaining []float64, kinds int, observed, predicted []float6
 	return check(C.fairsched_drr_reprovision(doubles(remaining), C.size_t(len(remaining)),
 		C.size_t(kinds), doubles(observed), C.size_t(len(observed)), doubles(predicted),
 		C.size_t(len(predicted))))
-}
-
-// bools passes s to C as doubles does (a Go bool and a C bool are both one byte, 0 or 1).
-func bools(s []bool) *C.bool {
-	return (*C.bool)(unsafe.SliceData(s))
-}
-
-// apart returns s, or a copy of it when it shares memory with dst. The exports that write an
-// array in place or into an output must not be given an input overlapping it (Rust would see
-// the same memory as shared and as mutable); a copy gives the caller what separate arrays
-// holding the same values would.
-func apart[E any](s, dst []E) []E {
-	if len(s) == 0 || len(dst) == 0 {
-		return s
-	}
-	size := unsafe.Sizeof(s[0])
-	start, end := uintptr(unsafe.Pointer(&s[0])), uintptr(unsafe.Pointer(&s[0]))+uintptr(len(s))*size
-	dstStart := uintptr(unsafe.Pointer(&dst[0]))
-	dstEnd := dstStart + uintptr(len(dst))*size
-	if start < dstEnd && dstStart < end {
-		return slices.Clone(s)
-	}
-	return s
 }

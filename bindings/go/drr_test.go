@@ -69,7 +69,7 @@ func TestDRRScoreMachines(t *testing.T) {
 // Fig. 6 of the Elasecutor paper as reconstructed in tests/drr_paper.rs: θ(1, j) = 53/112,
 // θ(2, j) = 13/32, so executor 2 goes first; then executor 1 no longer fits (no network left
 // at step 0).
-func TestMinFragFig6(t *testing.T) {
+func TestDRRMinFragFig6(t *testing.T) {
 	capacity := []float64{16, 64, 10, 500}
 	var available []float64
 	for range 8 {
@@ -83,7 +83,7 @@ func TestMinFragFig6(t *testing.T) {
 		5, 17, 5, 250, 5, 17, 5, 250, 5, 17, 5, 250, 5, 17, 4, 250, 4, 8, 2, 100,
 	}
 	placements := []uint32{99, 99}
-	beat, err := fairsched.MinFrag(capacity, available, 8, demands, []uint32{7, 9}, fairsched.MetricDRR, placements)
+	beat, err := fairsched.DRRMinFrag(capacity, available, 8, demands, []uint32{7, 9}, fairsched.MetricDRR, placements)
 	must(t, err)
 	expect(t, "heartbeat", beat, fairsched.DRRHeartbeat{Placed: 1, TRun: 8, DRR: 13.0 / 32})
 	expect(t, "placements", fmt.Sprint(placements), "[1 99]")
@@ -109,16 +109,16 @@ func TestDRRSharedMemory(t *testing.T) {
 	machine := []float64{4, 8}
 	separate := slices.Clone(machine)
 	demands, steps := []float64{1, 2, 4, 8}, []uint32{1, 1}
-	want, err := fairsched.MinFrag(slices.Clone(machine), separate, 1, demands, steps, fairsched.MetricDRR, make([]uint32, 2))
+	want, err := fairsched.DRRMinFrag(slices.Clone(machine), separate, 1, demands, steps, fairsched.MetricDRR, make([]uint32, 2))
 	must(t, err)
-	got, err := fairsched.MinFrag(machine, machine, 1, demands, steps, fairsched.MetricDRR, make([]uint32, 2))
+	got, err := fairsched.DRRMinFrag(machine, machine, 1, demands, steps, fairsched.MetricDRR, make([]uint32, 2))
 	must(t, err)
 	expect(t, "heartbeat", got, want)
 	expect(t, "available", fmt.Sprint(machine), fmt.Sprint(separate))
 
 	// Placements written over the steps they are read from.
 	shared := []uint32{1, 1}
-	beat, err := fairsched.MinFrag([]float64{4, 8}, []float64{4, 8}, 1, demands, shared, fairsched.MetricDRR, shared)
+	beat, err := fairsched.DRRMinFrag([]float64{4, 8}, []float64{4, 8}, 1, demands, shared, fairsched.MetricDRR, shared)
 	must(t, err)
 	expect(t, "placed over the steps", fmt.Sprint(shared[:beat.Placed]), "[1]")
 
@@ -184,7 +184,7 @@ func TestDRRErrors(t *testing.T) {
 		} {
 			available := slices.Clone(drrAvailable)
 			placements := slices.Repeat([]uint32{99}, tc.placements)
-			beat, err := fairsched.MinFrag(drrCapacity, available, 4, tc.demands, tc.steps, tc.metric, placements)
+			beat, err := fairsched.DRRMinFrag(drrCapacity, available, 4, tc.demands, tc.steps, tc.metric, placements)
 			if err != tc.want || beat != (fairsched.DRRHeartbeat{}) {
 				t.Errorf("%s: got %+v, %v; want %v", tc.name, beat, err, tc.want)
 			}
@@ -193,7 +193,7 @@ func TestDRRErrors(t *testing.T) {
 		}
 		// An invalid machine: the series is not changed either.
 		available := []float64{5, 1}
-		if _, err := fairsched.MinFrag(drrCapacity, available, 1, ones[:2], []uint32{1}, fairsched.MetricDRR, make([]uint32, 1)); err != fairsched.ErrOutOfRange {
+		if _, err := fairsched.DRRMinFrag(drrCapacity, available, 1, ones[:2], []uint32{1}, fairsched.MetricDRR, make([]uint32, 1)); err != fairsched.ErrOutOfRange {
 			t.Errorf("available above capacity: got %v", err)
 		}
 		expect(t, "available above capacity", fmt.Sprint(available), "[5 1]")
@@ -222,7 +222,7 @@ func TestDRRErrors(t *testing.T) {
 			{"demand of a partial step", capacities, 2, available, []uint32{4, 4}, []float64{1, 1, 1}, fairsched.MetricDRR, 2, fairsched.ErrLengthMismatch},
 			{"no kind", nil, 0, available, []uint32{4, 4}, nil, fairsched.MetricDRR, 2, fairsched.ErrEmpty},
 			{"series of different horizons", capacities, 2, available[:14], []uint32{4, 4}, []float64{1, 1}, fairsched.MetricDRR, 2, fairsched.ErrLengthMismatch},
-			// Checked here: the C export takes no length for the capacities.
+			// The library wants kinds capacities a machine.
 			{"capacities short of a machine", capacities[:2], 2, available, []uint32{4, 4}, []float64{1, 1}, fairsched.MetricDRR, 2, fairsched.ErrLengthMismatch},
 			{"capacities of another kinds", capacities, 1, available, []uint32{4, 4}, []float64{1, 1}, fairsched.MetricDRR, 2, fairsched.ErrLengthMismatch},
 		} {
@@ -253,7 +253,7 @@ func TestDRRErrors(t *testing.T) {
 			{"partial step", []float64{1, 2, 3}, 2, one, one, fairsched.ErrLengthMismatch},
 			{"no kind", []float64{1, 2, 3, 4}, 0, nil, nil, fairsched.ErrEmpty},
 			{"no step", []float64{}, 2, one, one, fairsched.ErrEmpty},
-			// Checked here: the C export takes one length for both.
+			// The library wants kinds observed and predicted amounts.
 			{"observed of another length", []float64{1, 2, 3, 4}, 2, []float64{1}, one, fairsched.ErrLengthMismatch},
 			{"predicted of another length", []float64{1, 2, 3, 4}, 2, one, []float64{1, 1, 1}, fairsched.ErrLengthMismatch},
 		} {

@@ -11,42 +11,34 @@ import (
 
 // drrCase is a case of drr.json: one call, of its type, with the fields that type uses.
 type drrCase struct {
-	Name, Type, Status string
-	Capacity           []number // machine, min_frag
-	Available          []number // machine, min_frag, score_machines
-	TRun               uint32   `json:"t_run"`
-	Demands            []number // min_frag
-	Steps              []uint32
-	Metric             uint32 // min_frag, score_machines
-	Capacities         []number
-	Kinds              int      // score_machines, reprovision
-	TRuns              []uint32 `json:"t_runs"`
-	Demand             []number
-	Remaining          []number // reprovision
-	Observed           []number
-	Predicted          []number
-	Expect             json.RawMessage
+	caseHeader
+	Type       string
+	Capacity   []number // machine, min_frag
+	Available  []number // machine, min_frag, score_machines
+	TRun       uint32   `json:"t_run"`
+	Demands    []number // min_frag
+	Steps      []uint32
+	Metric     uint32 // min_frag, score_machines
+	Capacities []number
+	Kinds      int      // score_machines, reprovision
+	TRuns      []uint32 `json:"t_runs"`
+	Demand     []number
+	Remaining  []number // reprovision
+	Observed   []number
+	Predicted  []number
+	Expect     json.RawMessage
 }
 
 // TestDRRVectors runs the shared DRR vectors (drr.json; format in
 // ../../tests/vectors/README.md), one subtest per case.
 func TestDRRVectors(t *testing.T) {
-	cases := readVectors[drrCase](t, "drr.json")
-	if len(cases) < 25 {
-		t.Fatalf("only %d cases in drr.json", len(cases))
-	}
-	for _, c := range cases {
-		t.Run(c.Name, func(t *testing.T) {
-			want := expectedError(t, c.Status)
-			fields, err := runDRRCase(t, c)
-			if err != want {
-				t.Fatalf("got error %v, want %v", err, want)
-			}
-			if err == nil {
-				expectFields(t, c.Expect, fields)
-			}
-		})
-	}
+	runCases(t, "drr.json", 25, func(t *testing.T, c drrCase) error {
+		fields, err := runDRRCase(t, c)
+		if err == nil {
+			expectFields(t, c.Expect, fields)
+		}
+		return err
+	})
 }
 
 // runDRRCase makes the case's call and returns its outputs by their names in the vectors, or
@@ -62,7 +54,7 @@ func runDRRCase(t *testing.T, c drrCase) (map[string]any, error) {
 		available := slices.Clone(given)
 		unwritten := slices.Repeat([]uint32{math.MaxUint32}, len(c.Steps))
 		placements := slices.Clone(unwritten)
-		beat, err := fairsched.MinFrag(floats(c.Capacity), available, c.TRun, floats(c.Demands), c.Steps, metric, placements)
+		beat, err := fairsched.DRRMinFrag(floats(c.Capacity), available, c.TRun, floats(c.Demands), c.Steps, metric, placements)
 		if err != nil {
 			unchanged(t, "available", available, given)
 			unchanged(t, "placements", placements, unwritten)

@@ -85,8 +85,8 @@ var (
 	ErrJobCompleted      = errorOf[StatusJobCompleted]
 	ErrLengthMismatch    = errorOf[StatusLengthMismatch]
 	ErrBufferTooSmall    = errorOf[StatusBufferTooSmall]
-	// ErrPanic means the library caught a panic: a bug in fairsched. The CFQ, DRFQueue or PAF
-	// involved must not be used again; Close it.
+	// ErrPanic means the library caught a panic: a bug in fairsched. The CFQ, DRFQueue, HAI or
+	// PAF involved must not be used again; Close it.
 	ErrPanic           = errorOf[StatusPanic]
 	ErrNegative        = errorOf[StatusNegative]
 	ErrEmpty           = errorOf[StatusEmpty]

@@ -139,7 +139,7 @@ func ExamplePAF() {
 // for two steps, executor 1 one CPU for four. Executor 0 leaves nothing idle until t_run (θ =
 // 0), so it goes first, and executor 1 no longer fits; scored across this machine and an idle
 // one, it goes to the idle one.
-func ExampleMinFrag() {
+func ExampleDRRMinFrag() {
 	capacity := []float64{4, 8}                    // CPUs, GB
 	available := []float64{2, 4, 2, 4, 4, 8, 4, 8} // step t's CPUs and GB at 2t and 2t+1
 	drr, _, err := fairsched.DRRMachine(capacity, available, 2)
@@ -149,7 +149,7 @@ func ExampleMinFrag() {
 	demands := []float64{2, 4, 2, 4 /* executor 0 */, 1, 0, 1, 0, 1, 0, 1, 0 /* executor 1 */}
 	steps := []uint32{2, 4}
 	placements := make([]uint32, len(steps))
-	beat, err := fairsched.MinFrag(capacity, available, 2, demands, steps, fairsched.MetricDRR, placements)
+	beat, err := fairsched.DRRMinFrag(capacity, available, 2, demands, steps, fairsched.MetricDRR, placements)
 	check(err)
 	fmt.Printf("placed %v; t_run %d, θ(j) %v; available %v\n", placements[:beat.Placed], beat.TRun, beat.DRR, available)
 

@@ -3,10 +3,7 @@ package fairsched
 // #include "fairsched.h"
 import "C"
 
-import (
-	"runtime"
-	"unsafe"
-)
+import "unsafe"
 
 // HAI is a workspace for ReB's allocation of cores to a batch of jobs (Hu, Li, Guo), from each
 // job's predicted job completion time (JCT) at every allocation: first the shortest-job-optimal
@@ -17,10 +14,10 @@ import (
 // Each call takes an HAIBatch and writes one allocation (cores) and one predicted JCT per job
 // into slices the caller provides, in one C call. A call that fails returns one of the Err
 // values and writes nothing. An HAI holds only scratch space for batches of up to its capacity
-// of jobs (56 bytes a job); it lives in C memory: Close it when done. It is not safe for
+// of jobs (60 bytes a job); it lives in C memory: Close it when done. It is not safe for
 // concurrent use.
 type HAI struct {
-	native object[*C.fairsched_hai]
+	native *object[*C.fairsched_hai]
 }
 
 // HAIBatch is a batch of jobs sharing TotalCores cores, allocated in steps of Theta cores.
@@ -48,24 +45,15 @@ type HAISummary struct {
 
 // NewHAI returns a workspace for batches of up to capacity jobs.
 func NewHAI(capacity uint32) (*HAI, error) {
-	var size C.size_t
-	if err := check(C.fairsched_hai_storage_size(C.uint32_t(capacity), &size)); err != nil {
-		return nil, err
-	}
-	native, err := newObject(size, func(memory unsafe.Pointer, handle **C.fairsched_hai) C.fairsched_status {
-		return C.fairsched_hai_init(memory, size, C.uint32_t(capacity), handle)
+	return newObject[HAI](capacity, func(capacity C.uint32_t, size *C.size_t) C.fairsched_status {
+		return C.fairsched_hai_storage_size(capacity, size)
+	}, func(memory unsafe.Pointer, size C.size_t, capacity C.uint32_t, hai **C.fairsched_hai) C.fairsched_status {
+		return C.fairsched_hai_init(memory, size, capacity, hai)
 	})
-	if err != nil {
-		return nil, err
-	}
-	h := &HAI{native: native}
-	runtime.SetFinalizer(h, (*HAI).Close)
-	return h, nil
 }
 
 // Close frees the workspace's memory. Calls after the first return ErrClosed.
 func (h *HAI) Close() error {
-	runtime.SetFinalizer(h, nil)
 	return h.native.close()
 }
 
@@ -99,11 +87,13 @@ func (h *HAI) Rebalance(b HAIBatch, cores []uint32, jct []float64) (HAISummary, 
 
 // call makes the one C call of every method.
 func (h *HAI) call(method C.uint32_t, b HAIBatch, cores []uint32, jct []float64) (HAISummary, error) {
+	// The library writes cores and jct while it reads the batch.
+	caps, jctIn := apart(b.Caps, cores), apart(b.JCT, jct)
 	var summary C.fairsched_hai_summary
 	err := h.native.call(func(handle *C.fairsched_hai) C.fairsched_status {
 		return C.fairsched_hai_allocate(handle, method, C.uint32_t(b.TotalCores),
-			C.uint32_t(b.Theta), uint32s(b.Caps), C.size_t(len(b.Caps)), doubles(b.JCT),
-			C.size_t(len(b.JCT)), uint32s(cores), C.size_t(len(cores)), doubles(jct),
+			C.uint32_t(b.Theta), uint32s(caps), C.size_t(len(caps)), doubles(jctIn),
+			C.size_t(len(jctIn)), uint32s(cores), C.size_t(len(cores)), doubles(jct),
 			C.size_t(len(jct)), &summary)
 	})
 	if err != nil {

@@ -2,6 +2,7 @@ package fairsched_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -21,15 +22,6 @@ func batchOf(totalCores, theta uint32, n int, table []float64) fairsched.HAIBatc
 		b.JCT = append(b.JCT, table...)
 	}
 	return b
-}
-
-// newHAI returns a workspace for capacity jobs, closed when the test ends.
-func newHAI(t *testing.T, capacity uint32) *fairsched.HAI {
-	t.Helper()
-	h, err := fairsched.NewHAI(capacity)
-	must(t, err)
-	t.Cleanup(func() { must(t, h.Close()) })
-	return h
 }
 
 // ReB §4.2, Fig. 3, with θ = 1 (JCT 1600/a + a): the start leaves one of four jobs waiting;
@@ -122,12 +114,24 @@ func TestHAIEmptyBatch(t *testing.T) {
 
 // Close frees the workspace once; every call after it returns ErrClosed.
 func TestHAIClose(t *testing.T) {
-	h, err := fairsched.NewHAI(2)
-	must(t, err)
+	h := newHAI(t, 2)
 	must(t, h.Close())
-	expect(t, "second Close", h.Close(), fairsched.ErrClosed)
-	_, err = h.Allocate(batchOf(50, 10, 2, pagerank10), make([]uint32, 2), make([]float64, 2))
-	expect(t, "Allocate after Close", err, fairsched.ErrClosed)
+	b, cores, jct := batchOf(50, 10, 2, pagerank10), make([]uint32, 2), make([]float64, 2)
+	expectClosed(t, map[string]func() error{
+		"Close": h.Close,
+		"ShortestJobOptimal": func() error {
+			_, err := h.ShortestJobOptimal(b, cores, jct)
+			return err
+		},
+		"Allocate": func() error {
+			_, err := h.Allocate(b, cores, jct)
+			return err
+		},
+		"Rebalance": func() error {
+			_, err := h.Rebalance(b, cores, jct)
+			return err
+		},
+	})
 }
 
 // A decision allocates nothing on the Go side.
@@ -141,4 +145,23 @@ func TestHAIAllocatesNothing(t *testing.T) {
 		}
 	})
 	expect(t, "allocations per call", allocations, 0.0)
+}
+
+// The slices a call writes may share memory with the batch it reads: the result is that of
+// separate slices holding the same values.
+func TestHAISharedMemory(t *testing.T) {
+	h := newHAI(t, 4)
+	separate := batchOf(120, 10, 4, pagerank10)
+	wantCores, wantJCT := make([]uint32, 4), make([]float64, 4)
+	want, err := h.Allocate(separate, wantCores, wantJCT)
+	must(t, err)
+
+	// The caps are the cores, and the JCT output is the first values of the tables.
+	shared := batchOf(120, 10, 4, pagerank10)
+	cores, jct := shared.Caps, shared.JCT[:4]
+	got, err := h.Allocate(shared, cores, jct)
+	must(t, err)
+	expect(t, "summary", got, want)
+	expect(t, "cores", fmt.Sprint(cores), fmt.Sprint(wantCores))
+	expect(t, "jct", fmt.Sprint(jct), fmt.Sprint(wantJCT))
 }

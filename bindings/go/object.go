@@ -10,55 +10,89 @@ import (
 	"unsafe"
 )
 
-// ErrClosed is returned by every method of a CFQ, a DRFQueue or a PAF after Close, Close
-// included.
+// ErrClosed is returned by every method of a CFQ, a DRFQueue, an HAI or a PAF after Close,
+// Close included.
 var ErrClosed = errors.New("fairsched: use after Close")
 
-// ErrOutOfMemory is returned by NewCFQ, NewDRFQueue and NewPAF when the memory for the capacity
-// cannot be allocated.
+// ErrOutOfMemory is returned by NewCFQ, NewDRFQueue, NewHAI and NewPAF when the memory for the
+// capacity cannot be allocated.
 var ErrOutOfMemory = errors.New("fairsched: out of memory for the capacity")
 
 // object is a fairsched object living in C memory: the block from C.calloc and the handle H
-// (a C pointer into the block) the library's _init export wrote. The zero object is closed.
+// (a C pointer into the block) the library's _init export wrote. Every object type of the ABI
+// (CFQ, DRFQueue, HAI, PAF) holds one in its field native and goes through it for everything:
+// newObject for its constructor, call for each method, close for Close. A nil or closed
+// object answers ErrClosed.
 //
-// The type owning an object holds it in a field, sets a finalizer that closes it, and makes
-// every call through call, which keeps the owner alive until the C call has returned.
+// The memory is freed exactly once: by close, or, if the owner forgot Close, by the cleanup
+// newObject registers, which runs once the object is unreachable. call keeps the object
+// reachable until its C call has returned, so the cleanup cannot free the memory under it.
 type object[H any] struct {
-	memory unsafe.Pointer // from C.calloc; nil once closed
-	handle H              // points into memory
+	memory  unsafe.Pointer  // from C.calloc; nil once closed
+	handle  H               // points into memory
+	cleanup runtime.Cleanup // frees memory if close is never called
 }
 
-// newObject allocates size bytes (the library's storage size) and has init build the object in
-// them, writing its handle; the memory is freed again if init fails.
-func newObject[H any](size C.size_t, init func(memory unsafe.Pointer, handle *H) C.fairsched_status) (object[H], error) {
+// The two setup exports every object type has, wrapped in Go functions (cgo cannot take a C
+// function as a value): fairsched_<type>_storage_size(capacity, out_size) and
+// fairsched_<type>_init(memory, memory_len, capacity, <configuration>..., out), the
+// configuration bound by the wrapper.
+type (
+	storageSizeFunc func(capacity C.uint32_t, size *C.size_t) C.fairsched_status
+	initFunc[H any] func(memory unsafe.Pointer, size C.size_t, capacity C.uint32_t, handle *H) C.fairsched_status
+)
+
+// owner is an object type of the package (CFQ, DRFQueue, HAI, PAF): a struct whose one field,
+// native, holds its object.
+type owner[H any] interface {
+	~struct{ native *object[H] }
+}
+
+// newObject returns an object type T for capacity entries: it asks storageSize how many bytes
+// that needs, allocates them in C (Rust never holds Go memory), has init build the object in
+// them, writing its handle, and registers the cleanup. The errors are the library's (the
+// capacity first, then the configuration init checks) and ErrOutOfMemory; the memory is freed
+// again if init fails.
+func newObject[T owner[H], H any](capacity uint32, storageSize storageSizeFunc, init initFunc[H]) (*T, error) {
+	var size C.size_t
+	if err := check(storageSize(C.uint32_t(capacity), &size)); err != nil {
+		return nil, err
+	}
 	// calloc, unlike cgo's C.malloc, reports a failure instead of ending the program.
 	memory := C.calloc(1, size)
 	if memory == nil {
-		return object[H]{}, ErrOutOfMemory
+		return nil, ErrOutOfMemory
 	}
 	var handle H
-	if err := check(init(memory, &handle)); err != nil {
+	if err := check(init(memory, size, C.uint32_t(capacity), &handle)); err != nil {
 		C.free(memory)
-		return object[H]{}, err
+		return nil, err
 	}
-	return object[H]{memory: memory, handle: handle}, nil
+	o := &object[H]{memory: memory, handle: handle}
+	o.cleanup = runtime.AddCleanup(o, freeMemory, memory)
+	return &T{native: o}, nil
+}
+
+// freeMemory is the cleanup of an object never closed.
+func freeMemory(memory unsafe.Pointer) {
+	C.free(memory)
 }
 
 // close frees the memory; after the first call it returns ErrClosed.
 func (o *object[H]) close() error {
-	if o.memory == nil {
+	if o == nil || o.memory == nil {
 		return ErrClosed
 	}
+	o.cleanup.Stop()
 	C.free(o.memory)
 	*o = object[H]{}
 	return nil
 }
 
 // call makes one C call with the handle and maps its status to an error. The closed check and
-// the KeepAlive are here so that no method can forget them: o points into its owner, so the
-// owner's finalizer cannot free the memory during the call.
+// the KeepAlive are here so that no method can forget them.
 func (o *object[H]) call(export func(handle H) C.fairsched_status) error {
-	if o.memory == nil {
+	if o == nil || o.memory == nil {
 		return ErrClosed
 	}
 	err := check(export(o.handle))

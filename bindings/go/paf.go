@@ -3,10 +3,7 @@ package fairsched
 // #include "fairsched.h"
 import "C"
 
-import (
-	"runtime"
-	"unsafe"
-)
+import "unsafe"
 
 // PAFMethod chooses how Allocate runs Algorithm 1; both give the same allocation.
 type PAFMethod uint32
@@ -27,7 +24,7 @@ const (
 // to its capacity of jobs; it lives in C memory: Close it when done. It is not safe for
 // concurrent use. A call that fails returns one of the Err values and writes nothing.
 type PAF struct {
-	native object[*C.fairsched_paf]
+	native *object[*C.fairsched_paf]
 }
 
 // PAFAllocation is one Allocate call's result: per job (in the order given) and in total.
@@ -41,30 +38,16 @@ type PAFAllocation struct {
 
 // NewPAF returns a workspace for calls of up to capacity jobs.
 func NewPAF(capacity uint32) (*PAF, error) {
-	var size C.size_t
-	if err := check(C.fairsched_paf_storage_size(C.uint32_t(capacity), &size)); err != nil {
-		return nil, err
-	}
-	native, err := newObject(size, func(memory unsafe.Pointer, handle **C.fairsched_paf) C.fairsched_status {
-		return C.fairsched_paf_init(memory, size, C.uint32_t(capacity), handle)
+	return newObject[PAF](capacity, func(capacity C.uint32_t, size *C.size_t) C.fairsched_status {
+		return C.fairsched_paf_storage_size(capacity, size)
+	}, func(memory unsafe.Pointer, size C.size_t, capacity C.uint32_t, paf **C.fairsched_paf) C.fairsched_status {
+		return C.fairsched_paf_init(memory, size, capacity, paf)
 	})
-	if err != nil {
-		return nil, err
-	}
-	p := &PAF{native: native}
-	runtime.SetFinalizer(p, (*PAF).Close)
-	return p, nil
 }
 
 // Close frees the workspace's memory. Calls after the first return ErrClosed.
 func (p *PAF) Close() error {
-	runtime.SetFinalizer(p, nil)
 	return p.native.close()
-}
-
-// uint32s passes s to C as doubles does.
-func uint32s(s []uint32) *C.uint32_t {
-	return (*C.uint32_t)(unsafe.SliceData(s))
 }
 
 // Allocate runs Algorithm 1 for jobs with weights[j] and curves[j] sharing slots slots, with
@@ -102,53 +85,50 @@ func (p *PAF) Allocate(weights []uint32, curves [][]float64, slots uint32, alpha
 }
 
 // Enforce decides which jobs get len(out) free slots (§IV-B): each to the job furthest below
-// its target relatively (smallest running[j] / targets[j]; ties to the lower index). It writes one job index per
-// slot into out and returns how many, fewer when every job reaches its target.
+// its target relatively (smallest running[j] / targets[j]; ties to the lower index). targets
+// and running hold one value per job (ErrLengthMismatch otherwise). It writes one job index
+// per slot into out and returns how many, fewer when every job reaches its target.
 func (p *PAF) Enforce(targets, running, out []uint32) (int, error) {
-	if len(targets) != len(running) {
-		return 0, ErrLengthMismatch
-	}
+	targets, running = apart(targets, out), apart(running, out)
 	var assigned C.size_t
 	err := p.native.call(func(h *C.fairsched_paf) C.fairsched_status {
-		return C.fairsched_paf_enforce(h, uint32s(targets), uint32s(running), C.size_t(len(targets)),
-			uint32s(out), C.size_t(len(out)), &assigned)
+		return C.fairsched_paf_enforce(h, uint32s(targets), C.size_t(len(targets)),
+			uint32s(running), C.size_t(len(running)), uint32s(out), C.size_t(len(out)), &assigned)
 	})
 	return int(assigned), err
 }
 
-// ErnestFit fits Ernest's model t(x) = a0 + a1 x + a2/x + a3 ln x (every a_i >= 0) to samples
-// (slots[i] slots, normalized run time runtimes[i]) by non-negative least squares.
-func ErnestFit(slots []uint32, runtimes []float64) ([4]float64, error) {
+// PAFErnestFit fits Ernest's model t(x) = a0 + a1 x + a2/x + a3 ln x (every a_i >= 0) to
+// samples (slots[i] slots, normalized run time runtimes[i]; ErrLengthMismatch for slices of
+// different lengths) by non-negative least squares.
+func PAFErnestFit(slots []uint32, runtimes []float64) ([4]float64, error) {
 	var a [4]float64
-	if len(slots) != len(runtimes) {
-		return a, ErrLengthMismatch
-	}
-	err := check(C.fairsched_paf_ernest_fit(uint32s(slots), doubles(runtimes), C.size_t(len(slots)),
-		doubles(a[:])))
+	err := check(C.fairsched_paf_ernest_fit(uint32s(slots), C.size_t(len(slots)),
+		doubles(runtimes), C.size_t(len(runtimes)), doubles(a[:])))
 	return a, err
 }
 
-// ErnestTabulate writes the progress curve p(x) = 1/t(x) of an Ernest model into out, for
+// PAFErnestTabulate writes the progress curve p(x) = 1/t(x) of an Ernest model into out, for
 // x < len(out) (a job of demand len(out) - 1), never falling: past the shortest run time the
 // curve stays flat.
-func ErnestTabulate(coefficients [4]float64, out []float64) error {
+func PAFErnestTabulate(coefficients [4]float64, out []float64) error {
 	return check(C.fairsched_paf_ernest_tabulate(doubles(coefficients[:]), doubles(out),
 		C.size_t(len(out))))
 }
 
-// CurveConcaveFrom checks a curve p(0..=d) and returns the smallest k such that it is concave
-// on k..=d (0: concave everywhere).
-func CurveConcaveFrom(points []float64) (uint32, error) {
+// PAFCurveCheck checks a curve p(0..=d) as Allocate does and returns the smallest k such that
+// it is concave on k..=d (0: concave everywhere).
+func PAFCurveCheck(points []float64) (concaveFrom uint32, err error) {
 	var k C.uint32_t
-	err := check(C.fairsched_paf_curve_check(doubles(points), C.size_t(len(points)), &k))
+	err = check(C.fairsched_paf_curve_check(doubles(points), C.size_t(len(points)), &k))
 	return uint32(k), err
 }
 
-// ConcaveEnvelope writes the upper concave envelope of the curve points into out (of the same
-// length): the remedy for non-concave curves.
-func ConcaveEnvelope(points, out []float64) error {
-	if len(points) != len(out) {
-		return ErrLengthMismatch
-	}
-	return check(C.fairsched_paf_concave_envelope(doubles(points), doubles(out), C.size_t(len(out))))
+// PAFConcaveEnvelope writes the upper concave envelope of the curve points into out (of the
+// same length, ErrLengthMismatch otherwise): the remedy for non-concave curves. An out that
+// shares memory with points is given the envelope of a copy of points.
+func PAFConcaveEnvelope(points, out []float64) error {
+	points = apart(points, out)
+	return check(C.fairsched_paf_concave_envelope(doubles(points), C.size_t(len(points)),
+		doubles(out), C.size_t(len(out))))
 }

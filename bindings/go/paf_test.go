@@ -1,7 +1,7 @@
 package fairsched_test
 
 import (
-	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -19,9 +19,7 @@ func prefix(increments ...float64) []float64 {
 
 // §V-A: weights 12:3:1 on 128 slots with demands of 128 give fair shares 96, 24, 8.
 func TestPAFTestbedFairShares(t *testing.T) {
-	p, err := fairsched.NewPAF(3)
-	must(t, err)
-	defer p.Close()
+	p := newPAF(t, 3)
 	linear := make([]float64, 129)
 	for x := range linear {
 		linear[x] = float64(x) / 128
@@ -35,8 +33,7 @@ func TestPAFTestbedFairShares(t *testing.T) {
 
 // Every call with invalid input returns its error and writes nothing.
 func TestPAFErrors(t *testing.T) {
-	p, err := fairsched.NewPAF(2)
-	must(t, err)
+	p := newPAF(t, 2)
 	curves := [][]float64{prefix(0.5, 0.25), prefix(0.25, 0.25)}
 	for _, c := range []struct {
 		name string
@@ -75,15 +72,23 @@ func TestPAFErrors(t *testing.T) {
 			_, err := p.Enforce([]uint32{1}, []uint32{}, make([]uint32, 2))
 			return err
 		}},
+		{"enforce more jobs than the capacity", fairsched.ErrCapacityFull, func() error {
+			_, err := p.Enforce([]uint32{1, 1, 1}, []uint32{0, 0, 0}, make([]uint32, 2))
+			return err
+		}},
+		{"fit lengths", fairsched.ErrLengthMismatch, func() error {
+			_, err := fairsched.PAFErnestFit([]uint32{1, 2, 4, 8, 16}, []float64{1, 0.7, 0.5, 0.4})
+			return err
+		}},
 		{"fit too few", fairsched.ErrUnderdetermined, func() error {
-			_, err := fairsched.ErnestFit([]uint32{1, 2, 4}, []float64{1, 0.7, 0.5})
+			_, err := fairsched.PAFErnestFit([]uint32{1, 2, 4}, []float64{1, 0.7, 0.5})
 			return err
 		}},
 		{"tabulate negative", fairsched.ErrNegative, func() error {
-			return fairsched.ErnestTabulate([4]float64{1, -1, 0, 0}, make([]float64, 3))
+			return fairsched.PAFErnestTabulate([4]float64{1, -1, 0, 0}, make([]float64, 3))
 		}},
 		{"curve empty", fairsched.ErrEmpty, func() error {
-			_, err := fairsched.CurveConcaveFrom(nil)
+			_, err := fairsched.PAFCurveCheck(nil)
 			return err
 		}},
 	} {
@@ -91,18 +96,53 @@ func TestPAFErrors(t *testing.T) {
 			t.Errorf("%s: got %v, want %v", c.name, err, c.err)
 		}
 	}
-	out := []float64{7, 7, 7}
-	if err := fairsched.ConcaveEnvelope([]float64{0, 1, 0.5}, out); err != fairsched.ErrNotMonotone || out[0] != 7 {
-		t.Errorf("envelope of a decreasing curve: %v, %v", err, out)
+	for _, tc := range []struct {
+		name        string
+		points, out []float64
+		want        error
+	}{
+		{"decreasing", []float64{0, 1, 0.5}, []float64{7, 7, 7}, fairsched.ErrNotMonotone},
+		{"out of another length", []float64{0, 1, 2}, []float64{7, 7}, fairsched.ErrLengthMismatch},
+	} {
+		given := slices.Clone(tc.out)
+		if err := fairsched.PAFConcaveEnvelope(tc.points, tc.out); err != tc.want || !slices.Equal(tc.out, given) {
+			t.Errorf("envelope, %s: got %v, %v", tc.name, err, tc.out)
+		}
 	}
-	if _, err := fairsched.NewPAF(0); err != fairsched.ErrNotPositive {
-		t.Errorf("NewPAF(0): %v", err)
-	}
+}
+
+func TestPAFClose(t *testing.T) {
+	p := newPAF(t, 2)
 	must(t, p.Close())
-	if err := p.Close(); !errors.Is(err, fairsched.ErrClosed) {
-		t.Errorf("second Close: %v", err)
-	}
-	if _, err := p.Allocate([]uint32{1, 1}, curves, 3, 0.9, fairsched.PAFFast); err != fairsched.ErrClosed {
-		t.Errorf("Allocate after Close: %v", err)
-	}
+	expectClosed(t, map[string]func() error{
+		"Close": p.Close,
+		"Allocate": func() error {
+			_, err := p.Allocate([]uint32{1}, [][]float64{{0, 1}}, 1, 0.9, fairsched.PAFFast)
+			return err
+		},
+		"Enforce": func() error {
+			_, err := p.Enforce([]uint32{1}, []uint32{0}, make([]uint32, 1))
+			return err
+		},
+	})
+}
+
+// Outputs may share memory with the inputs they are computed from: the result is that of
+// separate slices holding the same values.
+func TestPAFSharedMemory(t *testing.T) {
+	p := newPAF(t, 3)
+	targets, running := []uint32{4, 2, 6}, []uint32{1, 1, 3}
+	want := make([]uint32, 3)
+	n, err := p.Enforce(targets, running, want)
+	must(t, err)
+	expect(t, "separate", fmt.Sprint(want[:n]), "[0 0 1]")
+	n, err = p.Enforce(targets, running, targets)
+	must(t, err)
+	expect(t, "over the targets", fmt.Sprint(targets[:n]), fmt.Sprint(want[:n]))
+
+	curve := []float64{0, 0.1, 0.5, 0.6}
+	envelope := make([]float64, len(curve))
+	must(t, fairsched.PAFConcaveEnvelope(curve, envelope))
+	must(t, fairsched.PAFConcaveEnvelope(curve, curve))
+	expect(t, "envelope in place", fmt.Sprint(curve), fmt.Sprint(envelope))
 }

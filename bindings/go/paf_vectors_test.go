@@ -10,7 +10,8 @@ import (
 )
 
 type pafCase struct {
-	Name, Op, Status  string
+	caseHeader
+	Op                string
 	Capacity          uint32
 	Weights           []uint32
 	Curves            [][]number
@@ -44,18 +45,7 @@ func sameBits(a, b []float64) bool {
 // TestPAFVectors runs the shared PAF vectors (paf.json; format in
 // ../../tests/vectors/README.md), one subtest per case.
 func TestPAFVectors(t *testing.T) {
-	cases := readVectors[pafCase](t, "paf.json")
-	if len(cases) < 30 {
-		t.Fatalf("only %d cases in paf.json", len(cases))
-	}
-	for _, c := range cases {
-		t.Run(c.Name, func(t *testing.T) {
-			want := expectedError(t, c.Status)
-			if err := runPAFCase(t, c); err != want {
-				t.Fatalf("got error %v, want %v", err, want)
-			}
-		})
-	}
+	runCases(t, "paf.json", 30, runPAFCase)
 }
 
 // runPAFCase makes the case's call, checks its expectations when it succeeds, and returns its
@@ -101,7 +91,7 @@ func runPAFCase(t *testing.T, c pafCase) error {
 	case "ernest_fit":
 		var slots []uint32
 		must(t, json.Unmarshal(c.Slots, &slots))
-		a, err := fairsched.ErnestFit(slots, floats(c.Runtimes))
+		a, err := fairsched.PAFErnestFit(slots, floats(c.Runtimes))
 		if err == nil {
 			var want []number
 			must(t, json.Unmarshal(c.Expect, &want))
@@ -116,36 +106,36 @@ func runPAFCase(t *testing.T, c pafCase) error {
 		var points int
 		must(t, json.Unmarshal(c.Points, &points))
 		out := make([]float64, points)
-		err := fairsched.ErnestTabulate([4]float64(floats(c.Coefficients)), out)
-		var want []number
-		if err == nil {
-			must(t, json.Unmarshal(c.Expect, &want))
-			if !sameBits(out, floats(want)) {
-				t.Errorf("curve %v, want %v", out, want)
-			}
-		}
-		return err
+		err := fairsched.PAFErnestTabulate([4]float64(floats(c.Coefficients)), out)
+		return expectCurve(t, out, err, c.Expect)
 	case "curve_check", "concave_envelope":
 		var points []number
 		must(t, json.Unmarshal(c.Points, &points))
 		if c.Op == "curve_check" {
-			k, err := fairsched.CurveConcaveFrom(floats(points))
+			k, err := fairsched.PAFCurveCheck(floats(points))
 			if err == nil && k != c.ExpectConcaveFrom {
 				t.Errorf("concave from %d, want %d", k, c.ExpectConcaveFrom)
 			}
 			return err
 		}
 		out := make([]float64, len(points))
-		err := fairsched.ConcaveEnvelope(floats(points), out)
-		var want []number
-		if err == nil {
-			must(t, json.Unmarshal(c.Expect, &want))
-			if !sameBits(out, floats(want)) {
-				t.Errorf("envelope %v, want %v", out, want)
-			}
-		}
-		return err
+		err := fairsched.PAFConcaveEnvelope(floats(points), out)
+		return expectCurve(t, out, err, c.Expect)
 	}
 	t.Fatalf("unknown op %q", c.Op)
 	return nil
+}
+
+// expectCurve checks the curve a call wrote into out, bit for bit, when it succeeded (err is
+// nil), and returns err.
+func expectCurve(t *testing.T, out []float64, err error, expect json.RawMessage) error {
+	t.Helper()
+	if err == nil {
+		var want []number
+		must(t, json.Unmarshal(expect, &want))
+		if !sameBits(out, floats(want)) {
+			t.Errorf("curve %v, want %v", out, want)
+		}
+	}
+	return err
 }

@@ -26,7 +26,7 @@ type QKnoblerSummary struct {
 // documentation says) at knob rho, finite in [0, 1]: every user first gets ρ of its DRF tasks
 // (the fairness-oriented stage), then what is left goes where it is worth most (the
 // efficiency-oriented stage, a linear program).
-func QKnoblerAllocate(capacity, weights, demands []float64, rho float64) (QKnoblerAllocation, error) {
+func QKnoblerAllocate(cluster, weights, demands []float64, rho float64) (QKnoblerAllocation, error) {
 	allocation := QKnoblerAllocation{
 		Fair:      make([]float64, len(weights)),
 		Efficient: make([]float64, len(weights)),
@@ -34,13 +34,13 @@ func QKnoblerAllocate(capacity, weights, demands []float64, rho float64) (QKnobl
 	}
 	var summary C.fairsched_qknobler_summary
 	status := C.fairsched_qknobler_allocate(
-		doubles(capacity), C.size_t(len(capacity)),
+		doubles(cluster), C.size_t(len(cluster)),
 		doubles(weights), C.size_t(len(weights)),
 		doubles(demands), C.size_t(len(demands)),
 		C.double(rho),
 		doubles(allocation.Fair), C.size_t(len(allocation.Fair)),
 		doubles(allocation.Efficient), C.size_t(len(allocation.Efficient)),
-		ids(allocation.Whole), C.size_t(len(allocation.Whole)),
+		uint64s(allocation.Whole), C.size_t(len(allocation.Whole)),
 		&summary)
 	if err := check(status); err != nil {
 		return QKnoblerAllocation{}, err
@@ -67,20 +67,20 @@ type QKnoblerRoundResult struct {
 }
 
 // QKnoblerRound is QKnobler's Algorithm 1 on one machine of capacity machine with idle
-// resources (each one amount per kind of the queue's capacity; idle at most the machine's),
+// resources (each one amount per kind of the queue's cluster; idle at most the machine's),
 // at knob rho (finite, in [0, 1]): while the active user with the lowest weighted dominant
 // share is owed fairness (s_i < ρ s_i^max) and its task fits, it gets it; otherwise the
 // fitting task with the highest affinity to what is idle does. It writes the id of each task
 // started into out, until no task fits or out is full.
 //
-// machine or idle of another number of kinds than the queue's capacity is ErrLengthMismatch,
+// machine or idle of another number of kinds than the queue's cluster is ErrLengthMismatch,
 // reported by the library after it has checked each vector's amounts.
 func (q *DRFQueue) QKnoblerRound(rho float64, machine, idle []float64, out []uint64) (QKnoblerRoundResult, error) {
 	var round C.fairsched_qknobler_round_result
 	err := q.native.call(func(h *C.fairsched_drf_queue) C.fairsched_status {
-		return C.fairsched_qknobler_round(h, C.double(rho),
+		return C.fairsched_drf_queue_qknobler_round(h, C.double(rho),
 			doubles(machine), C.size_t(len(machine)), doubles(idle), C.size_t(len(idle)),
-			ids(out), C.size_t(len(out)), &round)
+			uint64s(out), C.size_t(len(out)), &round)
 	})
 	return QKnoblerRoundResult{Started: int(round.started), Fairness: int(round.fairness)}, err
 }

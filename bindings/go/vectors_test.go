@@ -3,11 +3,14 @@ package fairsched_test
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	fairsched "github.com/fairsched/fairsched/bindings/go"
 )
@@ -56,6 +59,35 @@ func runSteps[S interface{ header() stepHeader }, T comparable](t *testing.T, st
 		}) {
 			return
 		}
+	}
+}
+
+// caseHeader is what every case of the vector files of one call a case (drr.json, hai.json,
+// paf.json) has.
+type caseHeader struct {
+	Name   string
+	Status string // the expected error's name; empty for "ok"
+}
+
+func (h caseHeader) header() caseHeader { return h }
+
+// runCases runs the cases of the vector file name, at least least of them, each as a subtest:
+// run makes the case's call, checks its outputs when it succeeds (and that it wrote none when
+// it fails), and returns its error, which must be the one the case expects.
+func runCases[C interface{ header() caseHeader }](t *testing.T, name string, least int,
+	run func(t *testing.T, c C) error) {
+	cases := readVectors[C](t, name)
+	if len(cases) < least {
+		t.Fatalf("only %d cases in %s", len(cases), name)
+	}
+	for _, c := range cases {
+		h := c.header()
+		t.Run(h.Name, func(t *testing.T) {
+			want := expectedError(t, h.Status)
+			if err := run(t, c); err != want {
+				t.Fatalf("got error %v, want %v", err, want)
+			}
+		})
 	}
 }
 
@@ -169,7 +201,7 @@ func runCase(t *testing.T, vc vectorCase) {
 	}
 	defer c.Close()
 	runSteps(t, vc.Steps,
-		func(t *testing.T) fairsched.Stats { return stats(t, c) },
+		func(t *testing.T) fairsched.CFQStats { return stats(t, c) },
 		func(t *testing.T, s step) error { return call(t, c, s) })
 }
 
@@ -199,38 +231,14 @@ func call(t *testing.T, c *fairsched.CFQ, s step) error {
 		return err
 	case "peek":
 		next, found, err := c.Peek()
-		if err == nil {
-			got, want := "nothing", "nothing"
-			if found {
-				got = fmt.Sprint(next)
-			}
-			if s.ExpectID != nil {
-				want = fmt.Sprint(*s.ExpectID)
-			}
-			if got != want {
-				t.Errorf("peek found %s, want %s", got, want)
-			}
-		}
-		return err
+		return expectFound(t, "peek", next, found, err, s.ExpectID)
 	case "complete":
 		return c.Complete(float64(s.Now), uint64(s.ID))
 	case "remove":
 		return c.Remove(float64(s.Now), uint64(s.ID))
 	case "job":
 		info, err := c.Job(uint64(s.ID))
-		if err == nil {
-			expectFields(t, s.Expect, map[string]any{
-				"arrival":        info.Arrival,
-				"slot_time":      info.SlotTime,
-				"weight":         info.Weight,
-				"virtual_finish": info.VirtualFinish,
-				"pending_tasks":  info.PendingTasks,
-				"backlogged":     info.Backlogged,
-				"gps_completion": info.GPSCompletion,
-				"completion":     info.Completion,
-			})
-		}
-		return err
+		return expectFieldsOf(t, s.Expect, info, err)
 	case "gps_estimate":
 		estimate, err := c.GPSCompletionEstimate(uint64(s.ID))
 		if err == nil {
@@ -241,25 +249,30 @@ func call(t *testing.T, c *fairsched.CFQ, s step) error {
 		return err
 	case "stats":
 		st, err := c.Stats()
-		if err == nil {
-			expectFields(t, s.Expect, map[string]any{
-				"now":          st.Now,
-				"virtual_time": st.VirtualTime,
-				"slots":        st.Slots,
-				"capacity":     st.Capacity,
-				"jobs":         st.Jobs,
-				"backlogged":   st.Backlogged,
-				"gps_active":   st.GPSActive,
-				"rows_in_use":  st.RowsInUse,
-			})
-		}
-		return err
+		return expectFieldsOf(t, s.Expect, st, err)
 	}
 	t.Fatalf("unknown op %q", s.Op)
 	return nil
 }
 
-func stats(t *testing.T, c *fairsched.CFQ) fairsched.Stats {
+// expectFound checks the id a call found (Peek, Next), when it succeeded (err is nil), against
+// the step's expect_id, absent when the call must find nothing; it returns err.
+func expectFound(t *testing.T, what string, next uint64, found bool, err error, want *id) error {
+	t.Helper()
+	if err == nil && (found != (want != nil) || found && next != uint64(*want)) {
+		got, expected := "nothing", "nothing"
+		if found {
+			got = fmt.Sprint(next)
+		}
+		if want != nil {
+			expected = fmt.Sprint(*want)
+		}
+		t.Errorf("%s found %s, want %s", what, got, expected)
+	}
+	return err
+}
+
+func stats(t *testing.T, c *fairsched.CFQ) fairsched.CFQStats {
 	t.Helper()
 	st, err := c.Stats()
 	must(t, err)
@@ -283,6 +296,50 @@ func expectFields(t *testing.T, expect json.RawMessage, values map[string]any) {
 			t.Errorf("%s = %s, want %s", name, got, want)
 		}
 	}
+}
+
+// expectFieldsOf compares, when a call succeeded (err is nil), the struct it returned with the
+// fields of the JSON object expect, as expectFields does; it returns err.
+func expectFieldsOf(t *testing.T, expect json.RawMessage, value any, err error) error {
+	t.Helper()
+	if err == nil {
+		expectFields(t, expect, fieldsOf(value))
+	}
+	return err
+}
+
+// fieldsOf returns the fields of the struct v by their names in the vectors, which are the Go
+// names in snake case (VirtualFinish is virtual_finish, GPSCompletion gps_completion); the
+// fields of a struct-valued field (QKnoblerAllocation.Summary) count as v's own.
+func fieldsOf(v any) map[string]any {
+	fields := map[string]any{}
+	value := reflect.ValueOf(v)
+	for i := range value.NumField() {
+		field := value.Field(i)
+		if field.Kind() == reflect.Struct {
+			maps.Copy(fields, fieldsOf(field.Interface()))
+		} else {
+			fields[snakeCase(value.Type().Field(i).Name)] = field.Interface()
+		}
+	}
+	return fields
+}
+
+// snakeCase writes a Go name in snake case: a word starts at an upper-case letter after a
+// lower-case one, or at the last upper-case letter of an initialism followed by a lower-case
+// one (JCTSum is jct_sum).
+func snakeCase(name string) string {
+	letters := []rune(name)
+	var b strings.Builder
+	for i, r := range letters {
+		lowerBefore := i > 0 && unicode.IsLower(letters[i-1])
+		lowerAfter := i > 0 && i+1 < len(letters) && unicode.IsLower(letters[i+1])
+		if unicode.IsUpper(r) && (lowerBefore || lowerAfter) {
+			b.WriteByte('_')
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
 }
 
 // render writes a value so that two values are equal exactly when their renderings are:

@@ -1,4 +1,4 @@
-//! libFuzzer entry point: see `fairsched_fuzz::drf`.
+//! libFuzzer entry point: see `fairsched_testkit::fuzz::drf`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| fairsched_fuzz::drf::run(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| fairsched_testkit::fuzz::drf::run(data));

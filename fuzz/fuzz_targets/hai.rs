@@ -1,4 +1,4 @@
-//! libFuzzer entry point: see `fairsched_fuzz::hai`.
+//! libFuzzer entry point: see `fairsched_testkit::fuzz::hai`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| fairsched_fuzz::hai::run(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| fairsched_testkit::fuzz::hai::run(data));

@@ -7,7 +7,7 @@
 //! arrivals, then the free slots are handed out, so a slot freed at `t` can go to a job
 //! arriving at `t`.
 //!
-//! **JVM warm-up** (PAF paper, `papers/000` §V-B "Setup"): a slot remembers the job whose task
+//! **JVM warm-up** (PAF paper, INFOCOM 2018, §V-B "Setup"): a slot remembers the job whose task
 //! last ran on it, and a task starting on a slot warm for its own job runs its run time divided
 //! by the job's [`Job::warmup`] δ. The policy decides which job gets a slot, the cluster which
 //! free slot that is: the job's own warm slot if it has one (Spark's executors keep running

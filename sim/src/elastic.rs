@@ -1,5 +1,6 @@
-//! Executors whose demand varies over time, packed onto multi-resource machines (Elasecutor,
-//! `papers/004`, §III-B; SPEC.md § DRR): MinFrag with DRR against TRC (§V-F, Table XI) and
+//! Executors whose demand varies over time, packed onto multi-resource machines (Liu, Xu:
+//! *Elasecutor: Elastic Executor Scheduling in Data Analytics Systems*, IEEE/ACM Transactions
+//! on Networking, 2021; §III-B): MinFrag with DRR against TRC (§V-F, Table XI) and
 //! Tetris (§V-A, §V-B).
 //!
 //! **The model.** Time advances in steps. An application arrives with `N_i` identical

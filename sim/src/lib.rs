@@ -3,8 +3,9 @@
 //! A discrete-event replay simulator that shows what fairsched's algorithms do for a cluster
 //! before they go into a scheduler: workloads (seeded synthetic generators, or a trace) are
 //! replayed on a simulated slot cluster under several policies, and each run is summarized by
-//! the metrics of the CFQ paper (`papers/002`, §V): response times, slowdown by job width, the
-//! worst delay against the ideal fair share (GPS), makespan and utilization.
+//! the metrics of the CFQ paper (Chen, Wang, Zhang, Li: *Cluster Fair Queueing: Speeding up
+//! Data-Parallel Jobs with Delay Guarantees*, IEEE INFOCOM 2017; §V): response times, slowdown
+//! by job width, the worst delay against the ideal fair share (GPS), makespan and utilization.
 //!
 //! - [`workload`]: jobs (arrival, weight, task run times) and Theorem 1's delay bound;
 //! - [`synthetic`]: the seeded generators (CFQ §V-A, the elephant and mice of Fig. 9);
@@ -39,12 +40,9 @@ pub mod synthetic;
 pub mod trace;
 pub mod workload;
 
-/// Heap-backed storage for the core's CFQ scheduler (shared with the core's tests).
-#[path = "../../tests/support/memory.rs"]
-mod memory;
-/// The seeded generator shared with the core's tests and benchmarks.
-#[path = "../../tests/support/rng.rs"]
-mod rng;
+// Heap-backed storage for the core's tables, and the seeded generator: shared with the core's
+// tests and benchmarks (tests/kit).
+use fairsched_testkit::{memory, rng};
 
 use cluster::Run;
 use metrics::{gps_completions, Summary};

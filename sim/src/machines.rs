@@ -1,7 +1,8 @@
-//! Multi-resource machines (the QKnobler paper's setting, `papers/003` §5-§7): machines with a
-//! capacity of each resource kind run non-preemptive tasks, each task holding its user's
-//! demand vector while it runs. Whenever resources free on a machine, the packer chooses which
-//! users start a task there, as a YARN node heartbeat does.
+//! Multi-resource machines (the setting of the QKnobler paper, Tang, Yu, Li: *Fairness-Efficiency
+//! Scheduling for Cloud Computing with Soft Fairness Guarantees*, IEEE Transactions on Cloud
+//! Computing, 2020; §5-§7): machines with a capacity of each resource kind run non-preemptive
+//! tasks, each task holding its user's demand vector while it runs. Whenever resources free on a
+//! machine, the packer chooses which users start a task there, as a YARN node heartbeat does.
 //!
 //! Packers, all the core's code:
 //! - **DRF**: discrete DRF over the cluster's total capacity, progressive filling of the
@@ -15,7 +16,7 @@
 //! finishing tasks release their resources first, then users arrive, then every machine that
 //! freed resources (every machine, after an arrival), in order, is offered to the packer.
 //!
-//! Besides the makespan, a run measures **soft fairness** (`papers/003` §5.1, eq. 12): the
+//! Besides the makespan, a run measures **soft fairness** (the QKnobler paper's §5.1, eq. 12): the
 //! spread `max s_i/w_i - min s_i/w_i` of the weighted dominant shares of the users waiting for
 //! resources (the active users of the paper's Algorithm 1), after each instant's placements,
 //! with `s_i` the dominant share of the user's running tasks in the whole cluster. QKnobler's

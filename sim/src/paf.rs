@@ -1,7 +1,8 @@
-//! The PAF paper's static simulation (`papers/000`, §V-B): 200 jobs with concave progress
-//! curves share 800, 2,000 or 8,000 slots; PAF (the core's [`fairsched::paf`], fast method)
-//! moves slots from the weighted max-min fair share at α = 0.9 and α = 0.99, and the result is
-//! the average progress gain over fair sharing and the largest loss of any job.
+//! The PAF paper's static simulation (Chen, Wang, Li: *Performance-Aware Fair Scheduling:
+//! Exploiting Demand Elasticity of Data Analytics Jobs*, IEEE INFOCOM 2018; §V-B): 200 jobs with
+//! concave progress curves share 800, 2,000 or 8,000 slots; PAF (the core's [`fairsched::paf`],
+//! fast method) moves slots from the weighted max-min fair share at α = 0.9 and α = 0.99, and the
+//! result is the average progress gain over fair sharing and the largest loss of any job.
 //!
 //! **The workload** ([`paf_paper`], seeded): the paper gives 200 jobs and Ernest-fitted curves
 //! without the numbers, so the rest is chosen here, once, before any run:

@@ -1,13 +1,14 @@
-//! The PAF paper's simulation over time (`papers/000`, §V-B "Setup" and "Workloads"): jobs
-//! arrive and leave a slot cluster whose slots remember the job that last ran on them (JVM
-//! warm-up, see [`crate::cluster`]); PAF, the core's [`fairsched::paf::Paf`], re-allocates at
-//! every arrival and departure, against Spark's fair scheduler (FAIR, [`PolicyKind::Fair`]),
-//! on the paper's 800, 2,000 and 8,000 slots at α = 0.9 and 0.99 (and 1, see
+//! The PAF paper's simulation over time (Chen, Wang, Li: *Performance-Aware Fair Scheduling:
+//! Exploiting Demand Elasticity of Data Analytics Jobs*, IEEE INFOCOM 2018; §V-B "Setup" and
+//! "Workloads"): jobs arrive and leave a slot cluster whose slots remember the job that last ran on
+//! them (JVM warm-up, see [`crate::cluster`]); PAF, the core's [`fairsched::paf::Paf`],
+//! re-allocates at every arrival and departure, against Spark's fair scheduler (FAIR,
+//! [`PolicyKind::Fair`]), on the paper's 800, 2,000 and 8,000 slots at α = 0.9 and 0.99 (and 1, see
 //! [`PAF_DYNAMIC_ALPHAS`]).
 //!
 //! **The workload** ([`paf_over_time`], seeded). The paper gives the ranges of §V-B; what it
-//! takes "based on the Google traces" comes from the Google 2011 sub-trace in
-//! `../shared/traces/google2011-hawk-subtrace` (10,000 jobs). Chosen once, before any run:
+//! takes "based on the Google traces" comes from the Google 2011 cluster trace, Hawk's
+//! sub-trace (10,000 jobs). Chosen once, before any run:
 //!
 //! | per job | value | from |
 //! | --- | --- | --- |

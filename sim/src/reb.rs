@@ -1,7 +1,9 @@
-//! ReB's static comparison (`papers/001`, §6): a batch of jobs with predicted JCT tables
-//! shares `C` = 200 cores in steps of θ = 1 core, allocated three ways: HAI (the core's
-//! [`Hai::allocate`]: the shortest-job-optimal start, then the transfers), shortest-job-optimal
-//! alone (the core's [`Hai::shortest_job_optimal`]) and max-min (an equal split, below).
+//! ReB's static comparison (Hu, Li, Guo: *Balance Resource Allocation for Spark Jobs Based on
+//! Prediction of the Optimal Resource*, Tsinghua Science and Technology 25(4), 2020; §6): a batch
+//! of jobs with predicted JCT tables shares `C` = 200 cores in steps of θ = 1 core, allocated three
+//! ways: HAI (the core's [`Hai::allocate`]: the shortest-job-optimal start, then the transfers),
+//! shortest-job-optimal alone (the core's [`Hai::shortest_job_optimal`]) and max-min (an equal
+//! split, below).
 //!
 //! **The batches** ([`reb_batch`], seeded; chosen once, before any run): ReB's JCT has an
 //! optimum (§4, Fig. 1: the work shared by the cores falls with them, system overheads grow
@@ -23,9 +25,10 @@
 //! **Σ JCT**: a job left without cores has no finite JCT (it waits for a later allocation, not
 //! modelled here), so the table gives the sum over the jobs that run and, apart, how many wait.
 
+use crate::memory::Memory;
 use crate::rng::SplitMix;
 use crate::synthetic::{between, uniform};
-use fairsched::hai::{Batch, Borrowed, Hai, JobRow, Slot, Storage, VACANT_ROW};
+use fairsched::hai::{Batch, Hai, JobRow, HEAPS};
 use std::fmt::{self, Write};
 
 /// Cores of the comparison, `C`.
@@ -71,30 +74,9 @@ impl JctTables {
 }
 
 /// The core's HAI with its scratch on the heap, sized for `jobs` jobs: batches of any size.
-fn hai(jobs: usize) -> Hai<HeapScratch> {
-    Hai::with_storage(HeapScratch {
-        rows: vec![VACANT_ROW; jobs],
-        donors: vec![Slot::VACANT; jobs],
-        acceptors: vec![Slot::VACANT; jobs],
-    })
-}
-
-/// HAI's scratch (a row and two heap slots per job) in vectors of one length.
-struct HeapScratch {
-    rows: Vec<JobRow>,
-    donors: Vec<Slot>,
-    acceptors: Vec<Slot>,
-}
-
-impl Storage for HeapScratch {
-    fn capacity(&self) -> usize {
-        self.rows.len()
-    }
-
-    fn borrow(&mut self) -> Borrowed<'_> {
-        Borrowed::new(&mut self.rows, &mut self.donors, &mut self.acceptors)
-            .expect("three vectors of one length")
-    }
+fn hai(jobs: usize) -> Hai<Memory<JobRow, HEAPS>> {
+    // Room for one job at least: the core refuses a capacity of 0, and a batch may be empty.
+    Hai::with_storage(Memory::new(jobs.max(1))).expect("a capacity below u32::MAX")
 }
 
 /// A batch of `jobs` jobs (see the module documentation), from `seed`.

@@ -1,9 +1,10 @@
-//! ReB's allocators over time (`papers/001`, §4-§6): jobs with the JCT tables of the static
-//! comparison ([`reb_batch`]) arrive and leave on `C` = 200 cores (θ = 1), and every policy
-//! re-decides the whole allocation at each arrival and each completion. The paper runs its
-//! allocator when jobs are submitted (§5) and, in Fig. 3b, a job left without cores "did not
-//! start until Job 1 completed and released the resource": arrivals and departures are the
-//! moments of decision.
+//! ReB's allocators over time (Hu, Li, Guo: *Balance Resource Allocation for Spark Jobs Based on
+//! Prediction of the Optimal Resource*, Tsinghua Science and Technology 25(4), 2020; §4-§6): jobs
+//! with the JCT tables of the static comparison ([`reb_batch`]) arrive and leave on `C` = 200 cores
+//! (θ = 1), and every policy re-decides the whole allocation at each arrival and each completion.
+//! The paper runs its allocator when jobs are submitted (§5) and, in Fig. 3b, a job left without
+//! cores "did not start until Job 1 completed and released the resource": arrivals and departures
+//! are the moments of decision.
 //!
 //! **How a job executes** (chosen once, before any run): the table gives the JCT of the whole
 //! job on a fixed allocation, `JCT(a) = w / a + c a` (§4, Fig. 1), so a job holding `a` cores

@@ -1,6 +1,7 @@
-//! SWIM's Facebook workload format (`../shared/traces/swim-fb/README.txt`; the SWIM project's
-//! `workloadSuite/FB-*.tsv`), the source the QKnobler paper took its submission times from
-//! (`papers/003` §7.1): one job a line, fields separated by tabs or spaces:
+//! SWIM's Facebook workload format (the SWIM project's FB-2009 and FB-2010 samples, its
+//! `workloadSuite/FB-*.tsv`), the source the QKnobler paper (IEEE Transactions on Cloud
+//! Computing, 2020, §7.1) took its submission times from: one job a line, fields separated by
+//! tabs or spaces:
 //!
 //! 1. the job's name (any word);
 //! 2. submission time, in seconds;

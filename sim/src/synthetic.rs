@@ -5,7 +5,7 @@
 //! Google trace for a 200-slot cluster (100 nodes, 2 slots each) and describes them only in
 //! words and in Fig. 4: arrivals uniform over the hour; mostly narrow jobs of at most 5 tasks;
 //! narrow jobs may run tasks of hundreds of seconds, wide jobs run short ones. The numbers the
-//! text leaves open are taken from the Google 2011 sub-trace in `../shared/traces` (81% of its
+//! text leaves open are taken from the Google 2011 cluster trace's Hawk sub-trace (81% of its
 //! jobs have 1-10 tasks, 75% at most 5; 14% 11-50; 5% more than 50; a job's mean task run time
 //! spreads over two orders of magnitude, so it is drawn log-uniformly):
 //!

@@ -1,5 +1,5 @@
-//! The Google 2011 sub-trace format of the Hawk and Eagle simulators
-//! (`../shared/traces/google2011-hawk-subtrace/README.txt`): one job per line, fields
+//! The Google 2011 sub-trace format of the Hawk (USENIX ATC 2015) and Eagle (ACM SoCC 2016)
+//! simulators (the Google 2011 cluster trace, Hawk's `GOOG` sub-trace): one job per line, fields
 //! separated by spaces:
 //!
 //! 1. arrival time, in seconds;

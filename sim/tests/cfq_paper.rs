@@ -104,8 +104,8 @@ fn cfq_against_fair_and_srpt_on_the_paper_workload() {
     );
 }
 
-/// §V-A's sampling applied to the Google sub-trace in `../shared/traces` (when this checkout
-/// sits beside it): its first 500 jobs on 200 slots, arrivals compressed to [`LOAD`]. CFQ's
+/// §V-A's sampling applied to the Google 2011 cluster trace's Hawk sub-trace (when this
+/// checkout sits beside the folder of public traces): its first 500 jobs on 200 slots, arrivals compressed to [`LOAD`]. CFQ's
 /// mean response time well below FAIR's (the paper: 40%) and close to SRPT's; medium and wide
 /// jobs much faster than under FAIR (the paper: 2.9 and 3.2 times).
 #[test]

@@ -1,6 +1,7 @@
-//! Elasecutor's executors with time-varying demand (`papers/004`): a hand-checked case, the
-//! model's invariants on the paper's workload at a fifth of its scale, and how MinFrag with
-//! DRR compares with TRC (Table XI) and Tetris (§V-B).
+//! Elasecutor's executors with time-varying demand (Liu, Xu: *Elasecutor: Elastic Executor
+//! Scheduling in Data Analytics Systems*, IEEE/ACM Transactions on Networking, 2021): a
+//! hand-checked case, the model's invariants on the paper's workload at a fifth of its scale,
+//! and how MinFrag with DRR compares with TRC (Table XI) and Tetris (§V-B).
 
 use fairsched_sim::elastic::workload::{
     elasecutor_paper, ELASTIC_MACHINE, ELASTIC_MACHINES, ELASTIC_NEW, ELASTIC_RECURRING, KINDS,

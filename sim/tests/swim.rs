@@ -78,7 +78,8 @@ fn errors_name_the_file_the_line_and_the_field() {
     assert!(err.to_string().starts_with("no/such.tsv: "), "{err}");
 }
 
-/// A SWIM day in `../shared/traces`, when this checkout sits beside it.
+/// A day of SWIM's Facebook samples (FB-2009 or FB-2010), when this checkout sits beside the
+/// folder of public traces.
 fn swim_day(name: &str) -> Option<std::path::PathBuf> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../shared/traces/swim-fb")

@@ -70,8 +70,8 @@ fn a_missing_file_is_named() {
     assert!(err.to_string().starts_with("no/such.tr: "), "{err}");
 }
 
-/// The sub-trace in `../shared/traces`, when this checkout sits beside it: the counts its
-/// README gives.
+/// The Google 2011 cluster trace's Hawk sub-trace, when this checkout sits beside the folder of
+/// public traces: the counts its README gives.
 #[test]
 fn reads_the_google_sub_trace() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -1,4 +1,5 @@
-//! The virtual clock of the GPS reference system (CFQ paper §IV-C, weighted as in SPEC.md).
+//! The virtual clock of the GPS reference system (the CFQ paper's §IV-C, with weights as the
+//! `cfq` module documents them).
 //!
 //! Virtual time V grows at `slots / W` per unit of real time, W being the total weight of the
 //! jobs active in GPS; with no active job it stands still. Instead of adding an increment at

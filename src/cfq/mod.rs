@@ -1,4 +1,5 @@
-//! CFQ: Cluster Fair Queueing (Chen, Wang, Zhang, Li; `papers/002`, SPEC.md § CFQ).
+//! CFQ: Cluster Fair Queueing (Chen, Wang, Zhang, Li: *Cluster Fair Queueing: Speeding up
+//! Data-Parallel Jobs with Delay Guarantees*, IEEE INFOCOM 2017).
 //!
 //! CFQ keeps an idealized fair scheduler, the cluster GPS, as a reference: every active job
 //! receives `slots * w / W` slots, infinitely divisible. A job arriving at `a` with slot-time
@@ -114,14 +115,12 @@ impl<const N: usize> Cfq<Inline<N>> {
     }
 }
 
-/// Checks what [`Cfq::with_storage`] checks, before any storage exists: a capacity of at
-/// least 1 and below `u32::MAX`, at least one slot, a start time in range. Returns the start.
+/// Checks what [`Cfq::with_storage`] checks, before any storage exists: the capacity
+/// ([`table::check_capacity`]), at least one slot, a start time in range. Returns the start.
 pub fn check_config(capacity: usize, slots: u32, start_time: f64) -> Result<f64> {
-    if capacity == 0 || slots == 0 {
+    table::check_capacity(capacity)?;
+    if slots == 0 {
         return Err(Error::NotPositive);
-    }
-    if capacity >= heap::NONE as usize {
-        return Err(Error::CapacityTooLarge);
     }
     checked_time(start_time, -MAX_TIME)
 }
@@ -142,7 +141,7 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
     /// A scheduler over `storage` (whose contents are overwritten) for `slots` slots, its clock
     /// at `start_time`. Capacity is the storage's length: at least 1, below `u32::MAX`.
     pub fn with_storage(mut storage: S, slots: u32, start_time: f64) -> Result<Self> {
-        let start = check_config(storage.parts().rows.len(), slots, start_time)?;
+        let start = check_config(storage.capacity(), slots, start_time)?;
         let table = table::reset(storage.parts_mut());
         Ok(Cfq {
             clock: VirtualClock::new(slots, start),
@@ -156,7 +155,7 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
 
     /// Number of jobs the storage holds.
     pub fn capacity(&self) -> usize {
-        self.storage.parts().rows.len()
+        self.storage.capacity()
     }
 
     /// Number of jobs reachable by id.
@@ -237,7 +236,7 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
         self.clock.add_weight(weight);
         let PartsMut {
             rows,
-            buckets,
+            numbers: buckets,
             heaps: [gps, _],
         } = self.storage.parts_mut();
         let Some(row) = id_index::allocate(rows, &mut self.table) else {
@@ -344,7 +343,11 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
         let row = self.known_row(id)?;
         self.advance_gps(t);
         self.finish_in_real_system(row, t);
-        let PartsMut { rows, buckets, .. } = self.storage.parts_mut();
+        let PartsMut {
+            rows,
+            numbers: buckets,
+            ..
+        } = self.storage.parts_mut();
         id_index::unindex(buckets, rows, row);
         self.jobs = self.jobs.saturating_sub(1);
         match rows.get_mut(row as usize) {
@@ -395,7 +398,7 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
 
     fn known_row(&self, id: u64) -> Result<u32> {
         let parts = self.storage.parts();
-        id_index::find(parts.buckets, parts.rows, id).ok_or(Error::UnknownId)
+        id_index::find(parts.numbers, parts.rows, id).ok_or(Error::UnknownId)
     }
 
     /// The row of job `id` if it has not completed in the real system.

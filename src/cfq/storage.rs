@@ -6,7 +6,7 @@
 //! both keyed by virtual finish time, breaking ties by arrival time, then id ([`ArrivalThenId`]).
 
 use crate::heap::Ties;
-use crate::id_index::{Links, Row};
+use crate::id_index::{self, Links};
 use crate::num::order_bits;
 use crate::table::{self, Vacant};
 
@@ -21,7 +21,8 @@ pub const BACKLOG: usize = 1;
 /// in a `static` when `N` is large.
 pub type Inline<const N: usize> = table::Inline<JobRow, N, HEAPS>;
 
-/// Slices the caller owns: rows, buckets and the two heaps, of equal length.
+/// Slices the caller owns: rows, numbers (the id table's buckets) and the two heaps, of equal
+/// length.
 pub type Borrowed<'a> = table::Borrowed<'a, JobRow, HEAPS>;
 
 /// Everything the scheduler knows about one job. Opaque: read it through
@@ -78,14 +79,4 @@ impl Ties for ArrivalThenId<'_> {
     }
 }
 
-impl Row for JobRow {
-    fn id(&self) -> u64 {
-        self.id
-    }
-    fn links(&self) -> &Links {
-        &self.links
-    }
-    fn links_mut(&mut self) -> &mut Links {
-        &mut self.links
-    }
-}
+id_index::impl_row!(JobRow);

@@ -1,4 +1,4 @@
-//! Divisible, weighted DRF in closed form (QKnobler paper §5.1, eq. 8-11; SPEC.md § DRF).
+//! Divisible, weighted DRF in closed form (the QKnobler paper's §5.1, eq. 8-11).
 //!
 //! With divisible tasks and unlimited demand, DRF equalizes `s_i / w_i` and fills until a
 //! resource runs out, so every user gets `N_i^max = w_i / (φ δ_i)` tasks and the dominant share

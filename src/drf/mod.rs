@@ -1,5 +1,7 @@
-//! DRF: weighted Dominant Resource Fairness (Ghodsi et al.), as the QKnobler paper models it
-//! (Tang, Yu, Li; `papers/003`, §5.1; SPEC.md § DRF).
+//! DRF: weighted Dominant Resource Fairness (Ghodsi et al.: *Dominant Resource Fairness: Fair
+//! Allocation of Multiple Resource Types*, USENIX NSDI 2011), as the QKnobler paper models it
+//! (Tang, Yu, Li: *Fairness-Efficiency Scheduling for Cloud Computing with Soft Fairness
+//! Guarantees*, IEEE Transactions on Cloud Computing, 2020; §5.1).
 //!
 //! Users share a capacity of several resource kinds; each user's tasks need a demand vector,
 //! and a user's *dominant share* is the largest share of any kind its tasks hold. DRF
@@ -37,5 +39,5 @@ mod queue;
 mod users;
 
 pub use divisible::Divisible;
-pub use queue::{check_config, Borrowed, DrfQueue, Inline, UserInfo, UserRow, HEAPS};
+pub use queue::{check_config, Borrowed, DrfQueue, Inline, QueueStats, UserInfo, UserRow, HEAPS};
 pub use users::{Users, SCALE};

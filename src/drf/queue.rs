@@ -1,4 +1,4 @@
-//! Incremental weighted DRF for allocators (SPEC.md § DRF, "Incremental DRF").
+//! Incremental weighted DRF for allocators.
 //!
 //! Users' dominant shares change as their tasks start and finish; "which user is next" must not
 //! cost a sort of all users per decision, as it does in the common allocators (YARN's
@@ -16,7 +16,7 @@
 
 use super::users;
 use crate::heap::{self, Heap, Key};
-use crate::id_index::{self, Links, LowerId, Row, TableHead};
+use crate::id_index::{self, Links, LowerId, TableHead};
 use crate::num::order_bits;
 use crate::resources::Resources;
 use crate::table::{self, Parts, PartsMut, Storage, Vacant};
@@ -28,7 +28,8 @@ pub const HEAPS: usize = 1;
 /// Arrays for `N` users, owned by the queue.
 pub type Inline<const N: usize> = table::Inline<UserRow, N, HEAPS>;
 
-/// Slices the caller owns: rows, buckets and the heap of active users, of equal length.
+/// Slices the caller owns: rows, numbers (the id table's buckets) and the heap of active
+/// users, of equal length.
 pub type Borrowed<'a> = table::Borrowed<'a, UserRow, HEAPS>;
 
 /// Everything the queue knows about one user. Opaque: read it through [`UserInfo`].
@@ -74,17 +75,7 @@ impl Vacant for UserRow {
     };
 }
 
-impl Row for UserRow {
-    fn id(&self) -> u64 {
-        self.id
-    }
-    fn links(&self) -> &Links {
-        &self.links
-    }
-    fn links_mut(&mut self) -> &mut Links {
-        &mut self.links
-    }
-}
+id_index::impl_row!(UserRow);
 
 /// What the queue knows about one user.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -105,9 +96,22 @@ pub struct UserInfo {
     pub task_share: f64,
 }
 
+/// A queue's counts (see [`DrfQueue::stats`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QueueStats {
+    /// Users the storage holds.
+    pub capacity: usize,
+    /// Users present.
+    pub users: usize,
+    /// Users with pending tasks.
+    pub active: usize,
+    /// Resource kinds of the cluster.
+    pub kinds: usize,
+}
+
 /// Users ordered by weighted dominant share, over storage `S` (see [`Inline`], [`Borrowed`]).
 pub struct DrfQueue<S: Storage<UserRow, HEAPS>> {
-    pub(crate) capacity: Resources,
+    pub(crate) cluster: Resources,
     table: TableHead,
     users: usize,
     pub(crate) active: usize,
@@ -115,31 +119,26 @@ pub struct DrfQueue<S: Storage<UserRow, HEAPS>> {
 }
 
 impl<const N: usize> DrfQueue<Inline<N>> {
-    /// A queue for up to `N` users sharing `capacity` (1 to 8 kinds, each positive).
-    pub fn new(capacity: &[f64]) -> Result<Self> {
-        Self::with_storage(Inline::new(), capacity)
+    /// A queue for up to `N` users sharing `cluster` (1 to 8 kinds, each positive).
+    pub fn new(cluster: &[f64]) -> Result<Self> {
+        Self::with_storage(Inline::new(), cluster)
     }
 }
 
-/// Checks what [`DrfQueue::with_storage`] checks before any storage exists: a capacity of users
-/// of at least 1 and below `u32::MAX`, and a valid resource capacity.
-pub fn check_config(users: usize, capacity: &[f64]) -> Result<Resources> {
-    if users == 0 {
-        return Err(Error::NotPositive);
-    }
-    if users >= heap::NONE as usize {
-        return Err(Error::CapacityTooLarge);
-    }
-    Resources::capacity(capacity)
+/// Checks what [`DrfQueue::with_storage`] checks before any storage exists: the capacity in
+/// users ([`table::check_capacity`]), and the cluster's resources.
+pub fn check_config(capacity: usize, cluster: &[f64]) -> Result<Resources> {
+    table::check_capacity(capacity)?;
+    Resources::capacity(cluster)
 }
 
 impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
-    /// A queue over `storage` (its contents are overwritten) for users sharing `capacity`.
-    pub fn with_storage(mut storage: S, capacity: &[f64]) -> Result<Self> {
-        let capacity = check_config(storage.parts().rows.len(), capacity)?;
+    /// A queue over `storage` (its contents are overwritten) for users sharing `cluster`.
+    pub fn with_storage(mut storage: S, cluster: &[f64]) -> Result<Self> {
+        let cluster = check_config(storage.capacity(), cluster)?;
         let table = table::reset(storage.parts_mut());
         Ok(DrfQueue {
-            capacity,
+            cluster,
             table,
             users: 0,
             active: 0,
@@ -147,14 +146,14 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
         })
     }
 
-    /// The capacity the users share.
-    pub fn capacity(&self) -> &Resources {
-        &self.capacity
+    /// The resources the users share.
+    pub fn cluster(&self) -> &Resources {
+        &self.cluster
     }
 
     /// The most users the storage holds.
-    pub fn user_capacity(&self) -> usize {
-        self.storage.parts().rows.len()
+    pub fn capacity(&self) -> usize {
+        self.storage.capacity()
     }
 
     /// The number of users.
@@ -172,18 +171,32 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
         self.active
     }
 
+    /// The queue's counts at a glance.
+    pub fn stats(&self) -> QueueStats {
+        QueueStats {
+            capacity: self.capacity(),
+            users: self.len(),
+            active: self.active(),
+            kinds: self.cluster.kinds(),
+        }
+    }
+
     /// Adds user `id` with `weight` (finite, positive, within [`users::SCALE`]) and per-task
     /// `demand` (one amount per kind of the capacity, its dominant share within
     /// [`users::SCALE`]), with no task running or pending.
     pub fn add_user(&mut self, id: u64, weight: f64, demand: &[f64]) -> Result<()> {
         let weight = users::checked_weight(weight)?;
         let demand = Resources::demand(demand)?;
-        self.capacity.same_kinds(&demand)?;
-        let dominant = users::task_share(&demand, &self.capacity)?;
+        self.cluster.same_kinds(&demand)?;
+        let dominant = users::task_share(&demand, &self.cluster)?;
         if self.row_of(id).is_ok() {
             return Err(Error::DuplicateId);
         }
-        let PartsMut { rows, buckets, .. } = self.storage.parts_mut();
+        let PartsMut {
+            rows,
+            numbers: buckets,
+            ..
+        } = self.storage.parts_mut();
         let row = id_index::allocate(rows, &mut self.table).ok_or(Error::CapacityFull)?;
         if let Some(r) = rows.get_mut(row as usize) {
             *r = UserRow {
@@ -203,7 +216,11 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
     pub fn remove_user(&mut self, id: u64) -> Result<()> {
         let row = self.row_of(id)?;
         self.set_pending_of(row, 0);
-        let PartsMut { rows, buckets, .. } = self.storage.parts_mut();
+        let PartsMut {
+            rows,
+            numbers: buckets,
+            ..
+        } = self.storage.parts_mut();
         id_index::unindex(buckets, rows, row);
         id_index::release(rows, &mut self.table, row);
         self.users = self.users.saturating_sub(1);
@@ -281,7 +298,7 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
     /// aside for the rest of the round (what is free only shrinks). O(log n) a task.
     pub fn allocate_round(&mut self, free: &[f64], out: &mut [u64]) -> Result<usize> {
         let mut free = Resources::amounts(free)?;
-        self.capacity.same_kinds(&free)?;
+        self.cluster.same_kinds(&free)?;
         let mut started = 0;
         let mut set_aside = heap::NONE;
         while let (Some(row), Some(slot)) = (self.top(), out.get_mut(started)) {
@@ -324,7 +341,7 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
     /// The row of user `id`.
     pub(crate) fn row_of(&self, id: u64) -> Result<u32> {
         let parts = self.storage.parts();
-        id_index::find(parts.buckets, parts.rows, id).ok_or(Error::UnknownId)
+        id_index::find(parts.numbers, parts.rows, id).ok_or(Error::UnknownId)
     }
 
     pub(crate) fn row(&self, row: u32) -> UserRow {

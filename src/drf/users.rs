@@ -32,8 +32,8 @@ pub(crate) fn task_share(demand: &Resources, capacity: &Resources) -> Result<f64
     in_scale(demand.dominant_share(capacity))
 }
 
-/// Validated users sharing a capacity (SPEC.md § DRF: capacities `r_k`, weights `w_i`,
-/// demands `d_ik`).
+/// Validated users sharing a capacity (the QKnobler paper's notation: capacities `r_k`,
+/// weights `w_i`, demands `d_ik`).
 #[derive(Clone, Copy, Debug)]
 pub struct Users<'a> {
     capacity: Resources,

@@ -140,7 +140,7 @@ impl<'a> Machine<'a> {
 }
 
 /// [`Error::LengthMismatch`] when an executor's kinds differ from a machine's, and
-/// [`Error::OutOfRange`] when it runs longer than the machine's horizon (SPEC.md: an error,
+/// [`Error::OutOfRange`] when it runs longer than the machine's horizon (an error,
 /// not a guess about what the machine has afterwards).
 pub(crate) fn check_executor(
     machine_kinds: usize,

@@ -1,5 +1,6 @@
-//! DRR and MinFrag: packing executors whose demand varies over time (Elasecutor, Liu et al.;
-//! `papers/004`, §III-B and §III-C; SPEC.md § DRR).
+//! DRR and MinFrag: packing executors whose demand varies over time (Liu, Xu: *Elasecutor:
+//! Elastic Executor Scheduling in Data Analytics Systems*, IEEE/ACM Transactions on
+//! Networking, 2021; §III-B and §III-C).
 //!
 //! Time is in steps of a caller-chosen length. Every series is *time-major* and flat: the
 //! amount of resource kind `r` at step `t` is `series[t * kinds + r]`, for 1 to
@@ -51,8 +52,6 @@ pub use min_frag::{min_frag, Heartbeat};
 pub use reprovision::reprovision;
 pub use series::{Executor, Executors, MAX_EXECUTORS, MAX_STEPS};
 
-use crate::{Error, Result};
-
 /// How a placement is scored: the metric MinFrag optimizes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Metric {
@@ -63,24 +62,13 @@ pub enum Metric {
     /// Total remaining capacity (§V-F, Table XI): the same averages summed over the kinds
     /// instead of their maximum. MinFrag takes the smallest.
     Trc,
-    /// Tetris' alignment (the paper's [33], §VII): `Σ_r (peak_t RD[t][r] / C[r]) ·
+    /// Tetris' alignment (the paper's \[33\], §VII): `Σ_r (peak_t RD[t][r] / C[r]) ·
     /// (AR[0][r] / C[r])`, the executor's peak demand against what is available *now* (step
     /// 0), both normalized by capacity. MinFrag takes the largest.
     Tetris,
 }
 
 impl Metric {
-    /// The metric with C code `code`: 0 DRR, 1 TRC, 2 Tetris; anything else is
-    /// [`Error::OutOfRange`].
-    pub const fn from_code(code: u32) -> Result<Self> {
-        match code {
-            0 => Ok(Metric::Drr),
-            1 => Ok(Metric::Trc),
-            2 => Ok(Metric::Tetris),
-            _ => Err(Error::OutOfRange),
-        }
-    }
-
     /// Whether score `a` is strictly better than `b` under this metric.
     pub fn better(self, a: f64, b: f64) -> bool {
         match self {

@@ -64,7 +64,7 @@ pub struct FairschedCfqStats {
 }
 
 /// Writes into `*out_size` the number of bytes `fairsched_cfq_init` needs for `capacity` jobs
-/// (alignment slack included). Wraps `cfq::check_config` for the capacity.
+/// (alignment slack included). Wraps `table::check_capacity`.
 ///
 /// # Safety
 /// `out_size` must be NULL or valid for a write.
@@ -73,12 +73,7 @@ pub unsafe extern "C" fn fairsched_cfq_storage_size(
     capacity: u32,
     out_size: *mut usize,
 ) -> FairschedStatus {
-    boundary(|| {
-        let out = unsafe { write(out_size) }?;
-        cfq::check_config(capacity as usize, 1, 0.0)?;
-        *out = table::storage_size::<FairschedCfq, JobRow, HEAPS>(capacity as usize)?;
-        Ok(())
-    })
+    boundary(|| unsafe { table::storage_size::<FairschedCfq, JobRow, HEAPS>(capacity, out_size) })
 }
 
 /// Builds a CFQ scheduler for `capacity` jobs sharing `slots` slots, its clock at `start_time`,
@@ -101,19 +96,12 @@ pub unsafe extern "C" fn fairsched_cfq_init(
     out_cfq: *mut *mut FairschedCfq,
 ) -> FairschedStatus {
     boundary(|| {
-        let out = unsafe { write(out_cfq) }?;
-        if memory.is_null() {
-            return Err(FairschedStatus::NullPointer);
-        }
-        let capacity = capacity as usize;
-        cfq::check_config(capacity, slots, start_time)?;
-        // SAFETY: `memory` is non-NULL and, as the caller promised, ours while the handle lives.
-        let (handle, storage) =
-            unsafe { table::carve::<FairschedCfq, JobRow, HEAPS>(memory, memory_len, capacity) }?;
-        let inner = Cfq::with_storage(storage, slots, start_time)?;
-        unsafe { handle.write(FairschedCfq { inner }) };
-        *out = handle;
-        Ok(())
+        let check = || Ok(cfq::check_config(capacity as usize, slots, start_time)?);
+        let build = |storage, start_time| {
+            let inner = Cfq::with_storage(storage, slots, start_time)?;
+            Ok(FairschedCfq { inner })
+        };
+        unsafe { table::init(memory, memory_len, capacity, out_cfq, check, build) }
     })
 }
 
@@ -199,23 +187,23 @@ pub unsafe extern "C" fn fairsched_cfq_set_pending_batch(
     })
 }
 
-/// Hands out up to `free_slots` slots, smallest virtual finish first, one job id per slot into
-/// `out_job_ids` (room for `free_slots` ids; NULL allowed when 0); `*out_assigned` is how many
-/// were written. Wraps `Cfq::offer`.
+/// Hands out `out_job_ids_len` free slots, smallest virtual finish first, one job id per slot
+/// into `out_job_ids` (NULL allowed when 0); `*out_assigned` is how many were written. Wraps
+/// `Cfq::offer`.
 ///
 /// # Safety
-/// As for `fairsched_cfq_advance`; `out_job_ids` must have room for `free_slots` ids.
+/// As for `fairsched_cfq_advance`; `out_job_ids` must have room for `out_job_ids_len` ids.
 #[no_mangle]
 pub unsafe extern "C" fn fairsched_cfq_offer(
     cfq: *mut FairschedCfq,
     out_job_ids: *mut u64,
-    free_slots: usize,
+    out_job_ids_len: usize,
     out_assigned: *mut usize,
 ) -> FairschedStatus {
     boundary(|| {
         let cfq = unsafe { write(cfq) }?;
         let assigned = unsafe { write(out_assigned) }?;
-        let ids = unsafe { write_slice(out_job_ids, free_slots) }?;
+        let ids = unsafe { write_slice(out_job_ids, out_job_ids_len) }?;
         *assigned = cfq.inner.offer(ids);
         Ok(())
     })

@@ -1,8 +1,8 @@
 //! C ABI of [`crate::drf`]: divisible DRF over flat arrays, and the incremental DRF queue in
 //! memory the caller provides (`fairsched_drf_queue_storage_size` / `_init`, as for CFQ).
 //!
-//! Users' demands are row-major: user `i`'s demand is `demands[i * kinds .. (i + 1) * kinds]`,
-//! with `kinds` the number of resource kinds of the capacity (1 to 8). A weight, and the
+//! Users share a `cluster` of 1 to 8 resource kinds (`kinds`, its `cluster_len`). Users'
+//! demands are row-major: user `i`'s demand is `demands[i * kinds .. (i + 1) * kinds]`. A weight, and the
 //! dominant share of the capacity one task takes, must lie within [2^-60, 2^60]
 //! (`OUT_OF_RANGE` otherwise): beyond, DRF's quantities overflow or underflow.
 
@@ -49,7 +49,7 @@ pub struct FairschedDrfQueueStats {
     pub users: u32,
     /// Users with pending tasks.
     pub active: u32,
-    /// Resource kinds of the capacity.
+    /// Resource kinds of the cluster.
     pub kinds: u32,
 }
 
@@ -59,17 +59,17 @@ pub struct FairschedDrfQueueStats {
 /// Each pointer must be valid for reads of its length (NULL allowed for length 0) while the
 /// returned value is used.
 pub(crate) unsafe fn checked_users<'a>(
-    capacity: *const f64,
-    kinds: usize,
+    cluster: *const f64,
+    cluster_len: usize,
     weights: *const f64,
-    users: usize,
+    weights_len: usize,
     demands: *const f64,
     demands_len: usize,
 ) -> Status<Users<'a>> {
-    let capacity = unsafe { read_slice(capacity, kinds) }?;
-    let weights = unsafe { read_slice(weights, users) }?;
+    let cluster = unsafe { read_slice(cluster, cluster_len) }?;
+    let weights = unsafe { read_slice(weights, weights_len) }?;
     let demands = unsafe { read_slice(demands, demands_len) }?;
-    Ok(Users::new(capacity, weights, demands)?)
+    Ok(Users::new(cluster, weights, demands)?)
 }
 
 /// Divisible weighted DRF (closed form): writes every user's tasks `N_i^max` and dominant share
@@ -81,10 +81,10 @@ pub(crate) unsafe fn checked_users<'a>(
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn fairsched_drf_divisible(
-    capacity: *const f64,
-    kinds: usize,
+    cluster: *const f64,
+    cluster_len: usize,
     weights: *const f64,
-    users: usize,
+    weights_len: usize,
     demands: *const f64,
     demands_len: usize,
     out_tasks: *mut f64,
@@ -94,8 +94,16 @@ pub unsafe extern "C" fn fairsched_drf_divisible(
     out_phi: *mut f64,
 ) -> FairschedStatus {
     boundary(|| {
-        let users =
-            unsafe { checked_users(capacity, kinds, weights, users, demands, demands_len) }?;
+        let users = unsafe {
+            checked_users(
+                cluster,
+                cluster_len,
+                weights,
+                weights_len,
+                demands,
+                demands_len,
+            )
+        }?;
         let tasks = unsafe { write_slice(out_tasks, out_tasks_len) }?;
         let shares = unsafe { write_slice(out_shares, out_shares_len) }?;
         let phi = unsafe { write(out_phi) }?;
@@ -106,76 +114,69 @@ pub unsafe extern "C" fn fairsched_drf_divisible(
     })
 }
 
-/// Writes into `*out_size` the bytes `fairsched_drf_queue_init` needs for `users` users.
+/// Writes into `*out_size` the bytes `fairsched_drf_queue_init` needs for `capacity` users.
+/// Wraps `table::check_capacity`.
 ///
 /// # Safety
 /// `out_size` must be NULL or valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn fairsched_drf_queue_storage_size(
-    users: u32,
+    capacity: u32,
     out_size: *mut usize,
 ) -> FairschedStatus {
-    boundary(|| {
-        let out = unsafe { write(out_size) }?;
-        drf::check_config(users as usize, &[1.0])?;
-        *out = table::storage_size::<FairschedDrfQueue, UserRow, HEAPS>(users as usize)?;
-        Ok(())
+    boundary(|| unsafe {
+        table::storage_size::<FairschedDrfQueue, UserRow, HEAPS>(capacity, out_size)
     })
 }
 
-/// Builds a DRF queue for up to `users` users sharing `capacity` (`kinds` amounts, each
+/// Builds a DRF queue for up to `capacity` users sharing `cluster` (`cluster_len` amounts, each
 /// positive) inside `memory` (`memory_len` bytes, at least the storage size; any alignment).
 /// `*out_queue` points into `memory`, possibly not at its start: keep `memory` to free it,
 /// in place and alive while the handle is used. Wraps `DrfQueue::with_storage`.
 ///
 /// # Safety
 /// `memory` must be valid for writes of `memory_len` bytes and left alone while the handle
-/// lives; `capacity` must hold `kinds` amounts.
+/// lives; `cluster` must hold `cluster_len` amounts.
 #[no_mangle]
 pub unsafe extern "C" fn fairsched_drf_queue_init(
     memory: *mut core::ffi::c_void,
     memory_len: usize,
-    users: u32,
-    capacity: *const f64,
-    kinds: usize,
+    capacity: u32,
+    cluster: *const f64,
+    cluster_len: usize,
     out_queue: *mut *mut FairschedDrfQueue,
 ) -> FairschedStatus {
     boundary(|| {
-        let out = unsafe { write(out_queue) }?;
-        let capacity = unsafe { read_slice(capacity, kinds) }?;
-        if memory.is_null() {
-            return Err(FairschedStatus::NullPointer);
-        }
-        let users = users as usize;
-        drf::check_config(users, capacity)?;
-        // SAFETY: `memory` is non-NULL and, as the caller promised, ours while the handle lives.
-        let (handle, storage) = unsafe {
-            table::carve::<FairschedDrfQueue, UserRow, HEAPS>(memory, memory_len, users)
-        }?;
-        let inner = DrfQueue::with_storage(storage, capacity)?;
-        unsafe { handle.write(FairschedDrfQueue { inner }) };
-        *out = handle;
-        Ok(())
+        let check = || {
+            let cluster = unsafe { read_slice(cluster, cluster_len) }?;
+            drf::check_config(capacity as usize, cluster)?;
+            Ok(cluster)
+        };
+        let build = |storage, cluster: &[f64]| {
+            let inner = DrfQueue::with_storage(storage, cluster)?;
+            Ok(FairschedDrfQueue { inner })
+        };
+        unsafe { table::init(memory, memory_len, capacity, out_queue, check, build) }
     })
 }
 
-/// Adds user `id` with `weight` and per-task `demand` (`kinds` amounts), both within the
+/// Adds user `id` with `weight` and per-task `demand` (`demand_len` amounts, one per kind), both within the
 /// range the module documentation gives. Wraps `DrfQueue::add_user`.
 ///
 /// # Safety
 /// `queue` must be NULL or a live handle from `fairsched_drf_queue_init`; `demand` must hold
-/// `kinds` amounts.
+/// `demand_len` amounts.
 #[no_mangle]
 pub unsafe extern "C" fn fairsched_drf_queue_add_user(
     queue: *mut FairschedDrfQueue,
     id: u64,
     weight: f64,
     demand: *const f64,
-    kinds: usize,
+    demand_len: usize,
 ) -> FairschedStatus {
     boundary(|| {
         let queue = unsafe { write(queue) }?;
-        let demand = unsafe { read_slice(demand, kinds) }?;
+        let demand = unsafe { read_slice(demand, demand_len) }?;
         Ok(queue.inner.add_user(id, weight, demand)?)
     })
 }
@@ -312,35 +313,36 @@ pub unsafe extern "C" fn fairsched_drf_queue_stats_get(
         let out = unsafe { write(out_stats) }?;
         // Counts fit: the user capacity is below u32::MAX (checked at init).
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        let stats = queue.inner.stats();
         *out = FairschedDrfQueueStats {
-            capacity: count(queue.inner.user_capacity()),
-            users: count(queue.inner.len()),
-            active: count(queue.inner.active()),
-            kinds: count(queue.inner.capacity().kinds()),
+            capacity: count(stats.capacity),
+            users: count(stats.users),
+            active: count(stats.active),
+            kinds: count(stats.kinds),
         };
         Ok(())
     })
 }
 
-/// Discrete DRF on `free` resources (`kinds` amounts): starts tasks one at a time, lowest
+/// Discrete DRF on `free` resources (`free_len` amounts, one per kind): starts tasks one at a time, lowest
 /// weighted share first among users whose task fits, writing ids into `out_ids` (room for
 /// `out_ids_len`); `*out_started` is how many. Wraps `DrfQueue::allocate_round`.
 ///
 /// # Safety
-/// As for `fairsched_drf_queue_add_user`; `free` must hold `kinds` amounts and `out_ids`
+/// As for `fairsched_drf_queue_add_user`; `free` must hold `free_len` amounts and `out_ids`
 /// `out_ids_len` ids (NULL allowed for 0).
 #[no_mangle]
 pub unsafe extern "C" fn fairsched_drf_queue_allocate_round(
     queue: *mut FairschedDrfQueue,
     free: *const f64,
-    kinds: usize,
+    free_len: usize,
     out_ids: *mut u64,
     out_ids_len: usize,
     out_started: *mut usize,
 ) -> FairschedStatus {
     boundary(|| {
         let queue = unsafe { write(queue) }?;
-        let free = unsafe { read_slice(free, kinds) }?;
+        let free = unsafe { read_slice(free, free_len) }?;
         let ids = unsafe { write_slice(out_ids, out_ids_len) }?;
         let started = unsafe { write(out_started) }?;
         *started = queue.inner.allocate_round(free, ids)?;

@@ -1,12 +1,12 @@
 //! C ABI of [`crate::drr`]: DRR and MinFrag over flat arrays the caller owns.
 //!
 //! Series are time-major: the amount of kind `r` at step `t` is `series[t * kinds + r]`, with
-//! `kinds` 1 to 8 and up to 256 steps. Pending executors lie back to back in `demands`,
+//! `kinds` 1 to 8 (the length of a machine's `capacity`) and up to 256 steps. Pending executors lie back to back in `demands`,
 //! executor `i` running `steps[i]` steps. A machine with no running executor (or none finishing
 //! within its horizon) has `t_run` equal to its horizon. Metrics are
 //! `FAIRSCHED_DRR_METRIC_DRR`, `_TRC` and `_TETRIS`.
 
-use super::{boundary, read_slice, write, write_slice, FairschedStatus};
+use super::{boundary, decode, read_slice, write, write_slice, FairschedStatus};
 use crate::drr::{self, Executor, Executors, Machine, Machines, Metric};
 
 /// Dominant remaining resource, θ (§III-B2): smaller is better.
@@ -15,11 +15,12 @@ pub const FAIRSCHED_DRR_METRIC_DRR: u32 = 0;
 pub const FAIRSCHED_DRR_METRIC_TRC: u32 = 1;
 /// Tetris' alignment of peak demand with what is available now: larger is better.
 pub const FAIRSCHED_DRR_METRIC_TETRIS: u32 = 2;
-// The codes are the core's.
-const _: () = assert!(matches!(
-    Metric::from_code(FAIRSCHED_DRR_METRIC_TETRIS),
-    Ok(Metric::Tetris)
-));
+/// The metric of each code.
+const METRICS: [(u32, Metric); 3] = [
+    (FAIRSCHED_DRR_METRIC_DRR, Metric::Drr),
+    (FAIRSCHED_DRR_METRIC_TRC, Metric::Trc),
+    (FAIRSCHED_DRR_METRIC_TETRIS, Metric::Tetris),
+];
 
 /// What one MinFrag heartbeat did (see `fairsched_drr_min_frag`).
 #[repr(C)]
@@ -32,7 +33,7 @@ pub struct FairschedDrrHeartbeat {
     pub drr: f64,
 }
 
-/// A machine's DRR θ(j) and TRC until `t_run`: `capacity` holds `kinds` amounts, `available`
+/// A machine's DRR θ(j) and TRC until `t_run`: `capacity` holds `capacity_len` amounts (one per kind), `available`
 /// the machine's series (`available_len` amounts). Wraps `Machine::drr` and `Machine::trc`.
 ///
 /// # Safety
@@ -41,7 +42,7 @@ pub struct FairschedDrrHeartbeat {
 #[no_mangle]
 pub unsafe extern "C" fn fairsched_drr_machine(
     capacity: *const f64,
-    kinds: usize,
+    capacity_len: usize,
     available: *const f64,
     available_len: usize,
     t_run: u32,
@@ -49,7 +50,7 @@ pub unsafe extern "C" fn fairsched_drr_machine(
     out_trc: *mut f64,
 ) -> FairschedStatus {
     boundary(|| {
-        let capacity = unsafe { read_slice(capacity, kinds) }?;
+        let capacity = unsafe { read_slice(capacity, capacity_len) }?;
         let available = unsafe { read_slice(available, available_len) }?;
         let drr = unsafe { write(out_drr) }?;
         let trc = unsafe { write(out_trc) }?;
@@ -61,41 +62,40 @@ pub unsafe extern "C" fn fairsched_drr_machine(
 }
 
 /// One MinFrag heartbeat (Algorithm 1) of the machine (`capacity`, `available`, `t_run`) over
-/// the `executors` pending ones (`demands`, `steps`): writes the placed executors' indices, in
-/// order, to the front of `out_placements` (room for at least `executors`), the machine's
+/// the `steps_len` pending ones (`demands`, `steps`): writes the placed executors' indices, in
+/// order, to the front of `out_placements` (room for at least `steps_len`), the machine's
 /// updated series over `available`, and the summary. On error nothing is written, `available`
 /// included. Wraps `drr::min_frag`.
 ///
 /// # Safety
-/// Each array must hold its length in elements (NULL allowed for length 0; `steps` holds
-/// `executors`); `available` must not overlap any other argument; `out_heartbeat` must be valid
+/// Each array must hold its length in elements (NULL allowed for length 0); `available` must not overlap any other argument; `out_heartbeat` must be valid
 /// for a write.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn fairsched_drr_min_frag(
     capacity: *const f64,
-    kinds: usize,
+    capacity_len: usize,
     available: *mut f64,
     available_len: usize,
     t_run: u32,
     demands: *const f64,
     demands_len: usize,
     steps: *const u32,
-    executors: usize,
+    steps_len: usize,
     metric: u32,
     out_placements: *mut u32,
     out_placements_len: usize,
     out_heartbeat: *mut FairschedDrrHeartbeat,
 ) -> FairschedStatus {
     boundary(|| {
-        let capacity = unsafe { read_slice(capacity, kinds) }?;
+        let capacity = unsafe { read_slice(capacity, capacity_len) }?;
         let available = unsafe { write_slice(available, available_len) }?;
         let demands = unsafe { read_slice(demands, demands_len) }?;
-        let steps = unsafe { read_slice(steps, executors) }?;
+        let steps = unsafe { read_slice(steps, steps_len) }?;
         let placements = unsafe { write_slice(out_placements, out_placements_len) }?;
         let out = unsafe { write(out_heartbeat) }?;
-        let metric = Metric::from_code(metric)?;
-        let pending = Executors::new(demands, steps, kinds)?;
+        let metric = decode(metric, &METRICS)?;
+        let pending = Executors::new(demands, steps, capacity.len())?;
         let beat = drr::min_frag(capacity, available, t_run, &pending, metric, placements)?;
         *out = FairschedDrrHeartbeat {
             placed: beat.placed,
@@ -140,7 +140,7 @@ pub unsafe extern "C" fn fairsched_drr_score_machines(
         let demand = unsafe { read_slice(demand, demand_len) }?;
         let fits = unsafe { write_slice(out_fits, out_fits_len) }?;
         let scores = unsafe { write_slice(out_scores, out_scores_len) }?;
-        let metric = Metric::from_code(metric)?;
+        let metric = decode(metric, &METRICS)?;
         let machines = Machines::new(capacities, kinds, available, t_runs)?;
         let executor = Executor::new(demand, kinds)?;
         drr::score_machines(&machines, &executor, metric, fits, scores)?;

@@ -11,9 +11,9 @@
 // The allocation export takes every array as a pointer and its length.
 #![allow(clippy::too_many_arguments)]
 
-use super::{boundary, fill, read_slice, write, write_slice, Carving, FairschedStatus, Status};
-use crate::hai::{Batch, Borrowed, Hai, JobRow, Slot, VACANT_ROW};
-use core::mem::{align_of, size_of};
+use super::{boundary, decode, read_slice, table, write, write_slice, FairschedStatus};
+use crate::hai::{Batch, Borrowed, Hai, JobRow, Summary, HEAPS};
+use crate::Result;
 
 /// An HAI workspace living in caller-provided memory. Opaque.
 pub struct FairschedHai {
@@ -34,6 +34,19 @@ pub const FAIRSCHED_HAI_ALLOCATE: u32 = 1;
 /// that lowers Σ JCT. From no allocation, this is FAIRSCHED_HAI_ALLOCATE.
 pub const FAIRSCHED_HAI_REBALANCE: u32 = 2;
 
+/// A call of the workspace: what a method code runs.
+type Call = fn(&mut Hai<Borrowed<'static>>, &Batch, &mut [u32], &mut [f64]) -> Result<Summary>;
+
+/// The call of each code.
+const METHODS: [(u32, Call); 3] = [
+    (
+        FAIRSCHED_HAI_SHORTEST_JOB_OPTIMAL,
+        Hai::shortest_job_optimal,
+    ),
+    (FAIRSCHED_HAI_ALLOCATE, Hai::allocate),
+    (FAIRSCHED_HAI_REBALANCE, Hai::rebalance),
+];
+
 /// What an HAI call did, besides the allocation it wrote (see `fairsched_hai_allocate`).
 #[repr(C)]
 pub struct FairschedHaiSummary {
@@ -46,38 +59,8 @@ pub struct FairschedHaiSummary {
     pub transfers: u32,
 }
 
-const ALIGN: usize = {
-    let mut a = align_of::<FairschedHai>();
-    if align_of::<JobRow>() > a {
-        a = align_of::<JobRow>();
-    }
-    if align_of::<Slot>() > a {
-        a = align_of::<Slot>();
-    }
-    a
-};
-
-/// Offsets of the parts after the handle, and the carving that placed them.
-struct Layout {
-    rows: usize,
-    donors: usize,
-    acceptors: usize,
-    carving: Carving,
-}
-
-fn layout(capacity: usize) -> Status<Layout> {
-    let mut carving = Carving::new(size_of::<FairschedHai>(), ALIGN);
-    Ok(Layout {
-        rows: carving.part(size_of::<JobRow>(), capacity)?,
-        donors: carving.part(size_of::<Slot>(), capacity)?,
-        acceptors: carving.part(size_of::<Slot>(), capacity)?,
-        carving,
-    })
-}
-
 /// Writes into `*out_size` the bytes `fairsched_hai_init` needs for batches of up to
-/// `capacity` jobs (alignment slack included, 56 bytes a job); CAPACITY_TOO_LARGE when that is
-/// not addressable.
+/// `capacity` jobs (alignment slack included, 60 bytes a job). Wraps `table::check_capacity`.
 ///
 /// # Safety
 /// `out_size` must be NULL or valid for a write.
@@ -86,11 +69,7 @@ pub unsafe extern "C" fn fairsched_hai_storage_size(
     capacity: u32,
     out_size: *mut usize,
 ) -> FairschedStatus {
-    boundary(|| {
-        let out = unsafe { write(out_size) }?;
-        *out = layout(capacity as usize)?.carving.bytes()?;
-        Ok(())
-    })
+    boundary(|| unsafe { table::storage_size::<FairschedHai, JobRow, HEAPS>(capacity, out_size) })
 }
 
 /// Builds an HAI workspace for batches of up to `capacity` jobs inside `memory` (`memory_len`
@@ -109,28 +88,11 @@ pub unsafe extern "C" fn fairsched_hai_init(
     out_hai: *mut *mut FairschedHai,
 ) -> FairschedStatus {
     boundary(|| {
-        let out = unsafe { write(out_hai) }?;
-        if memory.is_null() {
-            return Err(FairschedStatus::NullPointer);
-        }
-        let capacity = capacity as usize;
-        let layout = layout(capacity)?;
-        let block = layout.carving.place(memory, memory_len)?;
-        // SAFETY: every part lies inside the block `place` checked against the caller's
-        // memory, aligned for its type.
-        let (handle, storage) = unsafe {
-            let rows = fill(block.add(layout.rows), capacity, VACANT_ROW);
-            let donors = fill(block.add(layout.donors), capacity, Slot::VACANT);
-            let acceptors = fill(block.add(layout.acceptors), capacity, Slot::VACANT);
-            (
-                block.cast::<FairschedHai>(),
-                Borrowed::new(rows, donors, acceptors)?,
-            )
+        let build = |storage, ()| {
+            let inner = Hai::with_storage(storage)?;
+            Ok(FairschedHai { inner })
         };
-        let inner = Hai::with_storage(storage);
-        unsafe { handle.write(FairschedHai { inner }) };
-        *out = handle;
-        Ok(())
+        unsafe { table::init(memory, memory_len, capacity, out_hai, || Ok(()), build) }
     })
 }
 
@@ -191,12 +153,7 @@ pub unsafe extern "C" fn fairsched_hai_allocate(
             caps,
             jct,
         };
-        let done = match method {
-            FAIRSCHED_HAI_SHORTEST_JOB_OPTIMAL => hai.shortest_job_optimal(&batch, cores, out_jct),
-            FAIRSCHED_HAI_ALLOCATE => hai.allocate(&batch, cores, out_jct),
-            FAIRSCHED_HAI_REBALANCE => hai.rebalance(&batch, cores, out_jct),
-            _ => return Err(FairschedStatus::OutOfRange),
-        }?;
+        let done = decode(method, &METHODS)?(hai, &batch, cores, out_jct)?;
         *summary = FairschedHaiSummary {
             jct_sum_start: done.jct_sum_start,
             jct_sum: done.jct_sum,

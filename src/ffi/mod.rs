@@ -3,7 +3,7 @@
 //!
 //! Conventions, for every export:
 //! - it returns a [`FairschedStatus`] (or, for infallible lookups, a plain value);
-//! - its body runs inside [`boundary`] (or [`guard`]), which turns a panic into [`FairschedStatus::Panic`]
+//! - its body runs inside `boundary` (or `guard`), which turns a panic into [`FairschedStatus::Panic`]
 //!   instead of unwinding into C, the JVM or Go (a test checks every export uses it);
 //! - pointers are checked for NULL; a buffer pointer is followed by its length;
 //! - out-parameters are written only on success, and a failed call changes nothing.
@@ -103,6 +103,17 @@ pub(crate) fn boundary(body: impl FnOnce() -> Status) -> FairschedStatus {
     guard(Err(FairschedStatus::Panic), body)
         .err()
         .unwrap_or(FairschedStatus::Ok)
+}
+
+/// The one place the ABI turns a `u32` code (a metric, a method) into the core's value: its
+/// entry in `codes`, the export's table of `(code, value)` pairs, or
+/// [`FairschedStatus::OutOfRange`] for a code the table lacks.
+pub(crate) fn decode<T: Copy>(code: u32, codes: &[(u32, T)]) -> Status<T> {
+    codes
+        .iter()
+        .find(|&&(known, _)| known == code)
+        .map(|&(_, value)| value)
+        .ok_or(FairschedStatus::OutOfRange)
 }
 
 /// `pointer` as a shared reference, or [`FairschedStatus::NullPointer`].
@@ -249,7 +260,7 @@ pub(crate) unsafe fn fill<T: Copy>(at: *mut u8, len: usize, value: T) -> &'stati
 /// The version of this C ABI: it changes whenever an export, a struct or a status code changes
 /// incompatibly. Compare `fairsched_abi_version()` with it to detect a header and a library from
 /// different builds.
-pub const FAIRSCHED_ABI_VERSION: u32 = 1;
+pub const FAIRSCHED_ABI_VERSION: u32 = 2;
 
 /// The ABI version the library was built with (see `FAIRSCHED_ABI_VERSION`).
 #[no_mangle]

@@ -13,12 +13,10 @@
 //! concatenated in job order; a curve's length is its demand plus one). Per-job outputs are
 //! arrays of `jobs_len` elements.
 
-use super::{boundary, fill, read_slice, write, write_slice, Carving, FairschedStatus, Status};
-use crate::heap::HeapSlot;
+use super::{boundary, decode, read_slice, table, write, write_slice, FairschedStatus};
 use crate::paf::{
-    self, curve, ernest, Allocation, Borrowed, Bracket, Ernest, FlatJobs, Method, Paf,
+    curve, ernest, Allocation, Borrowed, Bracket, Ernest, FlatJobs, Method, Paf, HEAPS,
 };
-use core::mem::{align_of, size_of};
 
 /// A PAF workspace living in caller-provided memory. Opaque.
 pub struct FairschedPaf {
@@ -29,6 +27,11 @@ pub struct FairschedPaf {
 pub const FAIRSCHED_PAF_LITERAL: u32 = 0;
 /// `method` of `fairsched_paf_allocate`: the fast algorithm (same result).
 pub const FAIRSCHED_PAF_FAST: u32 = 1;
+/// The method of each code.
+const METHODS: [(u32, Method); 2] = [
+    (FAIRSCHED_PAF_LITERAL, Method::Literal),
+    (FAIRSCHED_PAF_FAST, Method::Fast),
+];
 
 /// The allocation as a whole, against fair sharing (see `fairsched_paf_allocate`).
 #[repr(C)]
@@ -45,37 +48,8 @@ pub struct FairschedPafTotals {
     pub largest_loss: f64,
 }
 
-const ALIGN: usize = {
-    let mut a = align_of::<FairschedPaf>();
-    if align_of::<Bracket>() > a {
-        a = align_of::<Bracket>();
-    }
-    if align_of::<HeapSlot<u64>>() > a {
-        a = align_of::<HeapSlot<u64>>();
-    }
-    a
-};
-
-/// Offsets of the parts after the handle, and the carving that placed them.
-struct Layout {
-    order: usize,
-    brackets: usize,
-    heaps: usize,
-    carving: Carving,
-}
-
-fn layout(capacity: usize) -> Status<Layout> {
-    let mut carving = Carving::new(size_of::<FairschedPaf>(), ALIGN);
-    Ok(Layout {
-        order: carving.part(size_of::<u32>(), capacity)?,
-        brackets: carving.part(size_of::<Bracket>(), capacity)?,
-        heaps: carving.part(size_of::<HeapSlot<u64>>(), capacity.saturating_mul(2))?,
-        carving,
-    })
-}
-
 /// Writes into `*out_size` the bytes `fairsched_paf_init` needs for calls of up to `capacity`
-/// jobs (alignment slack included). Wraps `paf::check_capacity`.
+/// jobs (alignment slack included). Wraps `table::check_capacity`.
 ///
 /// # Safety
 /// `out_size` must be NULL or valid for a write.
@@ -84,12 +58,7 @@ pub unsafe extern "C" fn fairsched_paf_storage_size(
     capacity: u32,
     out_size: *mut usize,
 ) -> FairschedStatus {
-    boundary(|| {
-        let out = unsafe { write(out_size) }?;
-        paf::check_capacity(capacity as usize)?;
-        *out = layout(capacity as usize)?.carving.bytes()?;
-        Ok(())
-    })
+    boundary(|| unsafe { table::storage_size::<FairschedPaf, Bracket, HEAPS>(capacity, out_size) })
 }
 
 /// Builds a PAF workspace for calls of up to `capacity` jobs inside `memory` (`memory_len`
@@ -108,40 +77,18 @@ pub unsafe extern "C" fn fairsched_paf_init(
     out_paf: *mut *mut FairschedPaf,
 ) -> FairschedStatus {
     boundary(|| {
-        let out = unsafe { write(out_paf) }?;
-        if memory.is_null() {
-            return Err(FairschedStatus::NullPointer);
-        }
-        let capacity = capacity as usize;
-        paf::check_capacity(capacity)?;
-        let layout = layout(capacity)?;
-        let block = layout.carving.place(memory, memory_len)?;
-        // SAFETY: every part lies inside the block `place` checked against the caller's
-        // memory, aligned for its type.
-        let (handle, storage) = unsafe {
-            let order = fill(block.add(layout.order), capacity, 0u32);
-            let brackets = fill(block.add(layout.brackets), capacity, Bracket::EMPTY);
-            let heaps = fill(
-                block.add(layout.heaps),
-                capacity.saturating_mul(2),
-                HeapSlot::VACANT,
-            );
-            (
-                block.cast::<FairschedPaf>(),
-                Borrowed::new(order, brackets, heaps)?,
-            )
+        let build = |storage, ()| {
+            let inner = Paf::with_storage(storage)?;
+            Ok(FairschedPaf { inner })
         };
-        let inner = Paf::with_storage(storage)?;
-        unsafe { handle.write(FairschedPaf { inner }) };
-        *out = handle;
-        Ok(())
+        unsafe { table::init(memory, memory_len, capacity, out_paf, || Ok(()), build) }
     })
 }
 
-/// Algorithm 1 for `jobs_len` jobs (layout in the header's PAF section) sharing `slots` slots
+/// Algorithm 1 for `weights_len` jobs (one weight each) (layout in the header's PAF section) sharing `slots` slots
 /// with fairness knob `alpha` in [0, 1], by `method` (`FAIRSCHED_PAF_LITERAL` or
 /// `FAIRSCHED_PAF_FAST`, same result). Writes, per job, the fair share, minAlloc, PAF
-/// allocation and the progress at both into the five `out_` arrays (`jobs_len` each; NULL
+/// allocation and the progress at both into the five `out_` arrays (`weights_len` each; NULL
 /// allowed when 0), and the totals into `*out_totals`. Every job is checked first: a failed
 /// call writes nothing. Wraps `FlatJobs::new` and `Paf::allocate`.
 ///
@@ -153,7 +100,7 @@ pub unsafe extern "C" fn fairsched_paf_init(
 pub unsafe extern "C" fn fairsched_paf_allocate(
     paf: *mut FairschedPaf,
     weights: *const u32,
-    jobs_len: usize,
+    weights_len: usize,
     curve_offsets: *const u32,
     points: *const f64,
     points_len: usize,
@@ -169,24 +116,20 @@ pub unsafe extern "C" fn fairsched_paf_allocate(
 ) -> FairschedStatus {
     boundary(|| {
         let workspace = unsafe { write(paf) }?;
-        let weights = unsafe { read_slice(weights, jobs_len) }?;
-        let offsets = unsafe { read_slice(curve_offsets, jobs_len.saturating_add(1)) }?;
+        let weights = unsafe { read_slice(weights, weights_len) }?;
+        let offsets = unsafe { read_slice(curve_offsets, weights_len.saturating_add(1)) }?;
         let points = unsafe { read_slice(points, points_len) }?;
         let out = unsafe {
             Allocation {
-                fair: write_slice(out_fair, jobs_len)?,
-                min: write_slice(out_min, jobs_len)?,
-                paf: write_slice(out_paf, jobs_len)?,
-                fair_progress: write_slice(out_fair_progress, jobs_len)?,
-                paf_progress: write_slice(out_paf_progress, jobs_len)?,
+                fair: write_slice(out_fair, weights_len)?,
+                min: write_slice(out_min, weights_len)?,
+                paf: write_slice(out_paf, weights_len)?,
+                fair_progress: write_slice(out_fair_progress, weights_len)?,
+                paf_progress: write_slice(out_paf_progress, weights_len)?,
             }
         };
         let totals = unsafe { write(out_totals) }?;
-        let method = match method {
-            FAIRSCHED_PAF_LITERAL => Method::Literal,
-            FAIRSCHED_PAF_FAST => Method::Fast,
-            _ => return Err(FairschedStatus::OutOfRange),
-        };
+        let method = decode(method, &METHODS)?;
         let jobs = FlatJobs::new(weights, offsets, points)?;
         let t = workspace.inner.allocate(&jobs, slots, alpha, method, out)?;
         *totals = FairschedPafTotals {
@@ -200,72 +143,75 @@ pub unsafe extern "C" fn fairsched_paf_allocate(
     })
 }
 
-/// Which jobs get `free_slots` free slots (§IV-B): each to the job furthest below its target
-/// relatively (smallest `running[j] / targets[j]`, ties to the lower index). Writes one job index per slot into
-/// `out_jobs` (room for `free_slots`) and the count into `*out_assigned` (fewer when every job
-/// reaches its target). Wraps `Paf::enforce`.
+/// Which jobs get `out_jobs_len` free slots (§IV-B): each to the job furthest below its target
+/// relatively (smallest `running[j] / targets[j]`, ties to the lower index). Writes one job
+/// index per slot into `out_jobs` and the count into `*out_assigned` (fewer when every job
+/// reaches its target). `targets` and `running` hold one value per job (LENGTH_MISMATCH
+/// otherwise). Wraps `Paf::enforce`.
 ///
 /// # Safety
-/// As for `fairsched_paf_allocate`; `targets` and `running` hold `jobs_len` elements.
+/// As for `fairsched_paf_allocate`; each array must hold its length in elements.
 #[no_mangle]
 pub unsafe extern "C" fn fairsched_paf_enforce(
     paf: *mut FairschedPaf,
     targets: *const u32,
+    targets_len: usize,
     running: *const u32,
-    jobs_len: usize,
+    running_len: usize,
     out_jobs: *mut u32,
-    free_slots: usize,
+    out_jobs_len: usize,
     out_assigned: *mut usize,
 ) -> FairschedStatus {
     boundary(|| {
         let workspace = unsafe { write(paf) }?;
-        let targets = unsafe { read_slice(targets, jobs_len) }?;
-        let running = unsafe { read_slice(running, jobs_len) }?;
-        let out = unsafe { write_slice(out_jobs, free_slots) }?;
+        let targets = unsafe { read_slice(targets, targets_len) }?;
+        let running = unsafe { read_slice(running, running_len) }?;
+        let out = unsafe { write_slice(out_jobs, out_jobs_len) }?;
         let assigned = unsafe { write(out_assigned) }?;
         *assigned = workspace.inner.enforce(targets, running, out)?;
         Ok(())
     })
 }
 
-/// Fits an Ernest model to `samples_len` samples (`slots[i]` slots, normalized run time
-/// `runtimes[i]`) by non-negative least squares; writes `a0..a3` into `out_coefficients`
-/// (4 doubles). Wraps `paf::ernest::fit`.
+/// Fits an Ernest model to samples (`slots[i]` slots, normalized run time `runtimes[i]`; the
+/// two of equal length, LENGTH_MISMATCH otherwise) by non-negative least squares; writes
+/// `a0..a3` into `out_coefficients` (4 doubles). Wraps `paf::ernest::fit`.
 ///
 /// # Safety
-/// `slots` and `runtimes` must hold `samples_len` elements (NULL allowed for 0);
+/// `slots` and `runtimes` must hold their lengths in elements (NULL allowed for 0);
 /// `out_coefficients` must be NULL or valid for 4 writes.
 #[no_mangle]
 pub unsafe extern "C" fn fairsched_paf_ernest_fit(
     slots: *const u32,
+    slots_len: usize,
     runtimes: *const f64,
-    samples_len: usize,
+    runtimes_len: usize,
     out_coefficients: *mut f64,
 ) -> FairschedStatus {
     boundary(|| {
         let out = unsafe { write_slice(out_coefficients, ernest::FEATURES) }?;
-        let slots = unsafe { read_slice(slots, samples_len) }?;
-        let runtimes = unsafe { read_slice(runtimes, samples_len) }?;
+        let slots = unsafe { read_slice(slots, slots_len) }?;
+        let runtimes = unsafe { read_slice(runtimes, runtimes_len) }?;
         out.copy_from_slice(&ernest::fit(slots, runtimes)?.coefficients());
         Ok(())
     })
 }
 
-/// Writes the progress curve `p(0..points_len)` of the Ernest model `coefficients` (4
+/// Writes the progress curve `p(0..out_points_len)` of the Ernest model `coefficients` (4
 /// doubles, a0..a3) into `out_points`, never falling (`Ernest::tabulate`): a job of demand
-/// `points_len - 1`. Wraps `Ernest::new` and `Ernest::tabulate`.
+/// `out_points_len - 1`. Wraps `Ernest::new` and `Ernest::tabulate`.
 ///
 /// # Safety
-/// `coefficients` must be NULL or valid for 4 reads; `out_points` must hold `points_len`.
+/// `coefficients` must be NULL or valid for 4 reads; `out_points` must hold `out_points_len`.
 #[no_mangle]
 pub unsafe extern "C" fn fairsched_paf_ernest_tabulate(
     coefficients: *const f64,
     out_points: *mut f64,
-    points_len: usize,
+    out_points_len: usize,
 ) -> FairschedStatus {
     boundary(|| {
         let given = unsafe { read_slice(coefficients, ernest::FEATURES) }?;
-        let out = unsafe { write_slice(out_points, points_len) }?;
+        let out = unsafe { write_slice(out_points, out_points_len) }?;
         let mut a = [0.0; ernest::FEATURES];
         a.copy_from_slice(given);
         Ok(Ernest::new(a)?.tabulate(out)?)
@@ -293,21 +239,21 @@ pub unsafe extern "C" fn fairsched_paf_curve_check(
     })
 }
 
-/// Writes the upper concave envelope of the curve `points` into `out_points` (both
-/// `points_len` elements). Wraps `curve::concave_envelope`.
+/// Writes the upper concave envelope of the curve `points` into `out_points` (of the same
+/// length, LENGTH_MISMATCH otherwise). Wraps `curve::concave_envelope`.
 ///
 /// # Safety
-/// `points` must hold `points_len` elements and `out_points` room for as many; they must not
-/// overlap.
+/// Each array must hold its length in elements; they must not overlap.
 #[no_mangle]
 pub unsafe extern "C" fn fairsched_paf_concave_envelope(
     points: *const f64,
-    out_points: *mut f64,
     points_len: usize,
+    out_points: *mut f64,
+    out_points_len: usize,
 ) -> FairschedStatus {
     boundary(|| {
         let points = unsafe { read_slice(points, points_len) }?;
-        let out = unsafe { write_slice(out_points, points_len) }?;
+        let out = unsafe { write_slice(out_points, out_points_len) }?;
         Ok(curve::concave_envelope(points, out)?)
     })
 }

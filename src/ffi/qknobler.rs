@@ -43,10 +43,10 @@ pub struct FairschedQknoblerRound {
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn fairsched_qknobler_allocate(
-    capacity: *const f64,
-    kinds: usize,
+    cluster: *const f64,
+    cluster_len: usize,
     weights: *const f64,
-    users: usize,
+    weights_len: usize,
     demands: *const f64,
     demands_len: usize,
     rho: f64,
@@ -59,8 +59,16 @@ pub unsafe extern "C" fn fairsched_qknobler_allocate(
     out_summary: *mut FairschedQknoblerSummary,
 ) -> FairschedStatus {
     boundary(|| {
-        let users =
-            unsafe { checked_users(capacity, kinds, weights, users, demands, demands_len) }?;
+        let users = unsafe {
+            checked_users(
+                cluster,
+                cluster_len,
+                weights,
+                weights_len,
+                demands,
+                demands_len,
+            )
+        }?;
         let fair = unsafe { write_slice(out_fair, out_fair_len) }?;
         let efficient = unsafe { write_slice(out_efficient, out_efficient_len) }?;
         let whole = unsafe { write_slice(out_whole, out_whole_len) }?;
@@ -101,7 +109,7 @@ pub unsafe extern "C" fn fairsched_qknobler_allocate(
 /// its length in elements (NULL allowed for 0); `out_round` must be valid for a write.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn fairsched_qknobler_round(
+pub unsafe extern "C" fn fairsched_drf_queue_qknobler_round(
     queue: *mut FairschedDrfQueue,
     rho: f64,
     machine: *const f64,

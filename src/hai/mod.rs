@@ -1,4 +1,6 @@
-//! HAI: ReB's heuristic allocation initialization (Hu, Li, Guo; `papers/001`, SPEC.md § HAI).
+//! HAI: ReB's heuristic allocation initialization (Hu, Li, Guo: *Balance Resource Allocation for
+//! Spark Jobs Based on Prediction of the Optimal Resource*, Tsinghua Science and Technology
+//! 25(4), 2020).
 //!
 //! A batch of Spark-like jobs shares `C` cores. Each job's completion time (JCT) depends on its
 //! allocation and is not monotone: too few cores and it crawls, too many and system overheads
@@ -24,7 +26,7 @@
 //! HAI is a heuristic: the problem is NP-hard (§4.3), and the split can leave cores where a
 //! better allocation exists (tests/hai_exhaustive.rs measures the gap on small cases).
 //!
-//! Memory: a call works in one row and two heap slots per job (56 bytes), either owned
+//! Memory: a call works in one row, one number and two heap slots per job (60 bytes), either owned
 //! ([`Inline`], sized by a const generic) or the caller's slices ([`Borrowed`]). They are
 //! scratch: nothing survives from one call to the next. The tables and outputs are the
 //! caller's slices. A rejected call writes none of its outputs.
@@ -38,10 +40,10 @@ mod storage;
 mod table;
 mod transfer;
 
-pub use storage::{Borrowed, Inline, Slot, Storage};
+pub use storage::{Borrowed, Inline, Slot, HEAPS};
 pub use table::{Batch, JobRow, MAX_JCT, VACANT_ROW};
 
-use crate::heap;
+use crate::table::{PartsMut, Storage};
 use crate::{Error, Result};
 use table::Tables;
 
@@ -59,7 +61,7 @@ pub struct Summary {
 
 /// ReB's allocator over storage `S` (see [`Inline`] and [`Borrowed`]), which holds its scratch
 /// for up to [`Hai::capacity`] jobs.
-pub struct Hai<S: Storage> {
+pub struct Hai<S: Storage<JobRow, HEAPS>> {
     storage: S,
 }
 
@@ -75,30 +77,23 @@ enum Steps {
 }
 
 impl<const N: usize> Hai<Inline<N>> {
-    /// An allocator for batches of up to `N` jobs.
-    pub const fn new() -> Self {
-        Hai {
-            storage: Inline::new(),
-        }
+    /// An allocator for batches of up to `N` jobs ([`crate::table::check_capacity`]).
+    pub fn new() -> Result<Self> {
+        Self::with_storage(Inline::new())
     }
 }
 
-impl<const N: usize> Default for Hai<Inline<N>> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<S: Storage> Hai<S> {
-    /// An allocator working in `storage`.
-    pub fn with_storage(storage: S) -> Self {
-        Hai { storage }
+impl<S: Storage<JobRow, HEAPS>> Hai<S> {
+    /// An allocator working in `storage`, whose capacity is its length
+    /// ([`crate::table::check_capacity`]).
+    pub fn with_storage(storage: S) -> Result<Self> {
+        crate::table::check_capacity(storage.capacity())?;
+        Ok(Hai { storage })
     }
 
-    /// The most jobs a call can take: the storage's length, up to `u32::MAX` (the heaps number
-    /// jobs `0..u32::MAX`, [`heap::NONE`] excluded).
+    /// The most jobs a call can take.
     pub fn capacity(&self) -> usize {
-        self.storage.capacity().min(heap::NONE as usize)
+        self.storage.capacity()
     }
 
     /// The shortest-job-optimal allocation (Algorithm 1): writes each job's allocation in cores
@@ -185,11 +180,11 @@ impl<S: Storage> Hai<S> {
             return Err(Error::LengthMismatch);
         }
         let capacity = self.capacity();
-        let Borrowed {
+        let PartsMut {
             rows,
-            donors,
-            acceptors,
-        } = self.storage.borrow();
+            heaps: [donors, acceptors],
+            ..
+        } = self.storage.parts_mut();
         let current = (steps == Steps::Rebalance).then_some(&*cores);
         let free = table::load(batch, current, rows.get_mut(..capacity).unwrap_or_default())?;
 

@@ -113,7 +113,7 @@ fn whole_steps(cores: u32, theta: u32) -> Result<u32> {
 }
 
 /// Checks one table and returns its optimum in steps: the smallest allocation with the least
-/// JCT (`A_opt_j = argmin_a JCT_j(a)`, SPEC.md § HAI).
+/// JCT (`A_opt_j = argmin_a JCT_j(a)`).
 ///
 /// A valid table, the common case, costs three tight passes: a branch-free validity flag, the
 /// least value, and the first position of that value. Only an invalid table is walked value

@@ -121,8 +121,8 @@ impl<'a> Curve<'a> {
 
 /// The upper concave envelope of the curve `points` (the smallest concave curve above it, on
 /// whole slots), written into `out`, which must have the same length. It is a valid curve
-/// (`p(0) = 0`, non-decreasing, equal to `p` at the hull's vertices) and the remedy SPEC.md
-/// suggests for non-concave curves: Algorithm 1 on envelopes is optimal for the envelopes
+/// (`p(0) = 0`, non-decreasing, equal to `p` at the hull's vertices) and the remedy this crate
+/// takes for non-concave curves: Algorithm 1 on envelopes is optimal for the envelopes
 /// (Theorem 1). Points between vertices are interpolated, so increments along one hull
 /// segment may differ in the last bits. Errors: as [`check`] for `points`;
 /// [`Error::LengthMismatch`] for `out`; `out` is written only on success.

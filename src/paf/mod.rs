@@ -1,4 +1,5 @@
-//! PAF: Performance-Aware Fair scheduling (Chen, Wang, Li; `papers/000`, SPEC.md § PAF).
+//! PAF: Performance-Aware Fair scheduling (Chen, Wang, Li: *Performance-Aware Fair Scheduling:
+//! Exploiting Demand Elasticity of Data Analytics Jobs*, IEEE INFOCOM 2018).
 //!
 //! Jobs are elastic: most run nearly as fast on far fewer slots than they ask for (§II). PAF
 //! starts from the weighted max-min fair share and moves slots from jobs that barely notice
@@ -36,13 +37,13 @@ mod transfer;
 pub use curve::{Curve, MAX_PROGRESS};
 pub use ernest::Ernest;
 pub use jobs::{FlatJobs, Job, Jobs};
-pub use storage::{Borrowed, Inline, Storage};
+pub use storage::{Borrowed, Inline, HEAPS};
 pub use transfer::Bracket;
 
-use crate::heap::{HeapSlot, NONE};
+use crate::heap::HeapSlot;
 use crate::num;
+use crate::table::{self, PartsMut, Storage};
 use crate::{Error, Result};
-use storage::Parts;
 use transfer::Step;
 
 /// How [`Paf::allocate`] runs Algorithm 1. Both give the same allocation, bit for bit.
@@ -85,42 +86,28 @@ pub struct Totals {
     pub largest_loss: f64,
 }
 
-/// Checks a capacity for a workspace: at least 1 ([`Error::NotPositive`]) and below
-/// `u32::MAX` ([`Error::CapacityTooLarge`]).
-pub fn check_capacity(capacity: usize) -> Result<()> {
-    if capacity == 0 {
-        return Err(Error::NotPositive);
-    }
-    if capacity >= NONE as usize {
-        return Err(Error::CapacityTooLarge);
-    }
-    Ok(())
-}
-
-/// A PAF workspace over storage `S`.
-pub struct Paf<S: Storage> {
+/// A PAF workspace over storage `S` (see [`Inline`] and [`Borrowed`]).
+pub struct Paf<S: Storage<Bracket, HEAPS>> {
     storage: S,
-    capacity: usize,
 }
 
 impl<const N: usize> Paf<Inline<N>> {
-    /// A workspace for calls of up to `N` jobs ([`check_capacity`]).
+    /// A workspace for calls of up to `N` jobs ([`table::check_capacity`]).
     pub fn new() -> Result<Self> {
         Self::with_storage(Inline::new())
     }
 }
 
-impl<S: Storage> Paf<S> {
-    /// A workspace over `storage`, whose capacity is its length ([`check_capacity`]).
-    pub fn with_storage(mut storage: S) -> Result<Self> {
-        let capacity = storage.parts().order.len();
-        check_capacity(capacity)?;
-        Ok(Paf { storage, capacity })
+impl<S: Storage<Bracket, HEAPS>> Paf<S> {
+    /// A workspace over `storage`, whose capacity is its length ([`table::check_capacity`]).
+    pub fn with_storage(storage: S) -> Result<Self> {
+        table::check_capacity(storage.capacity())?;
+        Ok(Paf { storage })
     }
 
     /// The most jobs one call can take.
     pub fn capacity(&self) -> usize {
-        self.capacity
+        self.storage.capacity()
     }
 
     /// Algorithm 1 for `jobs` sharing `slots` slots with fairness knob `alpha`: fair shares,
@@ -145,7 +132,7 @@ impl<S: Storage> Paf<S> {
             return Err(Error::OutOfRange);
         }
         let n = jobs.len();
-        if n > self.capacity {
+        if n > self.capacity() {
             return Err(Error::CapacityFull);
         }
         let Allocation {
@@ -168,17 +155,17 @@ impl<S: Storage> Paf<S> {
             return Err(Error::LengthMismatch);
         }
 
-        let Parts {
-            order,
-            brackets,
+        let PartsMut {
+            rows: brackets,
+            numbers: order,
             heaps,
-        } = self.storage.parts();
+        } = self.storage.parts_mut();
         fair_share::fair_shares(jobs, slots, order, fair);
         for (j, (m, &f)) in min.iter_mut().zip(fair.iter()).enumerate() {
             *m = transfer::min_alloc(jobs.points(j), f, alpha);
         }
         paf.copy_from_slice(fair);
-        let (givers, takers) = heaps.split_at_mut(self.capacity);
+        let [givers, takers] = heaps;
         let (givers, takers) = (
             givers.get_mut(..n).unwrap_or_default(),
             takers.get_mut(..n).unwrap_or_default(),
@@ -227,10 +214,10 @@ impl<S: Storage> Paf<S> {
         if targets.len() != running.len() {
             return Err(Error::LengthMismatch);
         }
-        if targets.len() > self.capacity {
+        if targets.len() > self.capacity() {
             return Err(Error::CapacityFull);
         }
-        let heap = self.storage.parts().heaps;
+        let [heap, _] = self.storage.parts_mut().heaps;
         let heap: &mut [HeapSlot<u64>] = heap.get_mut(..targets.len()).unwrap_or_default();
         Ok(enforce::enforce(targets, running, out, heap))
     }

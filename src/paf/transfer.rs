@@ -47,7 +47,7 @@ pub enum Step {
     Run,
 }
 
-/// Per-job scratch of [`select`]: its count bracket.
+/// Per-job scratch of `select`: its count bracket.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Bracket {
     lo: u32,

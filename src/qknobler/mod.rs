@@ -1,5 +1,6 @@
 //! QKnobler: fairness traded for efficiency with a knob ρ and a guaranteed soft-fairness bound
-//! (Tang, Yu, Li; `papers/003`, §5.2 and §6; SPEC.md § DRF and QKnobler).
+//! (Tang, Yu, Li: *Fairness-Efficiency Scheduling for Cloud Computing with Soft Fairness
+//! Guarantees*, IEEE Transactions on Cloud Computing, 2020; §5.2 and §6).
 //!
 //! The allocation is built in two stages (§5.2.1):
 //! - *fairness-oriented*: every user gets `ρ` of its DRF tasks, `N̄_i = ρ N_i^max`, leaving the

@@ -52,8 +52,8 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
         }
         let machine = Resources::capacity(machine)?;
         let mut idle = Resources::amounts(idle)?;
-        self.capacity.same_kinds(&machine)?;
-        self.capacity.same_kinds(&idle)?;
+        self.cluster.same_kinds(&machine)?;
+        self.cluster.same_kinds(&idle)?;
         if !idle.fits_in(&machine) {
             return Err(Error::OutOfRange);
         }
@@ -97,7 +97,7 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
             }
         }
         load.iter()
-            .zip(self.capacity.as_slice())
+            .zip(self.cluster.as_slice())
             .map(|(&l, &r)| l / r)
             .fold(0.0, f64::max)
     }

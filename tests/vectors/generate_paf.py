@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes tests/vectors/paf.json: PAF cases whose expected results come from this independent,
 naive implementation (exact integer water-filling, Algorithm 1 by scanning every job per
-transfer, as SPEC.md words it), not from the library. Floats are computed with the same
+transfer, as the `paf` module words it), not from the library. Floats are computed with the same
 operations in the same order, so results compare bit for bit. Run from the repository root:
 
     python3 tests/vectors/generate_paf.py

@@ -1,6 +1,6 @@
-//! The Elasecutor paper's testbed workload (`papers/004`, §V-A), seeded: 120 recurring
-//! applications arriving as a Poisson process and 12 new ones arriving at random, on 35
-//! machines of ⟨16 cores, 64 GB, 10 Gbps, 500 MB/s⟩.
+//! The Elasecutor paper's testbed workload (IEEE/ACM Transactions on Networking, 2021, §V-A),
+//! seeded: 120 recurring applications arriving as a Poisson process and 12 new ones arriving at
+//! random, on 35 machines of ⟨16 cores, 64 GB, 10 Gbps, 500 MB/s⟩.
 //!
 //! An application asks for `N_i` identical executors; each executor's demand is a time series
 //! of steps of [`STEP_SECONDS`] (the core's layout: time-major, kinds CPU, memory, network,

@@ -1,18 +1,26 @@
 /*
  * JNI glue between dev.fairsched.NativePaf and the PAF exports of the fairsched C ABI
- * (include/fairsched.h), with the conventions of fairsched_jni.c: each function makes one
- * fairsched call and returns its status code (or a count, or the status negated); Java maps
- * codes to exceptions and has checked the lengths the C exports take once for two arrays.
+ * (include/fairsched.h), with the conventions of glue.h.
  *
- * Every array goes to the library in place: pinned (GetPrimitiveArrayCritical) around the one
- * fairsched call, never copied, with the helpers of fairsched_jni.h. The totals come back in
- * the layout of NativePaf's constants, which `javac -h` copies into dev_fairsched_NativePaf.h.
+ * Every array goes to the library in place, with its own length: pinned
+ * (GetPrimitiveArrayCritical) around the one fairsched call, never copied. The totals are
+ * written by the library straight into the Paf's buffer.
  */
 #include "dev_fairsched_NativePaf.h"
-#include "fairsched_jni.h"
+#include "glue.h"
 
-/* A layout constant of dev.fairsched.NativePaf, e.g. PAF_LAYOUT(TOTALS_SLOTS). */
-#define PAF_LAYOUT(name) dev_fairsched_NativePaf_##name
+/* A constant of dev.fairsched.NativePaf, e.g. PAF(TOTALS_SLOTS). */
+#define PAF(name) dev_fairsched_NativePaf_##name
+
+_Static_assert(PAF(LITERAL) == FAIRSCHED_PAF_LITERAL && PAF(FAST) == FAIRSCHED_PAF_FAST,
+               "NativePaf's methods must be the header's FAIRSCHED_PAF_*");
+
+ASSERT_OFFSET(fairsched_paf_totals, slots, PAF(TOTALS_SLOTS));
+ASSERT_OFFSET(fairsched_paf_totals, moved, PAF(TOTALS_MOVED));
+ASSERT_OFFSET(fairsched_paf_totals, fair_progress, PAF(TOTALS_FAIR_PROGRESS));
+ASSERT_OFFSET(fairsched_paf_totals, paf_progress, PAF(TOTALS_PAF_PROGRESS));
+ASSERT_OFFSET(fairsched_paf_totals, largest_loss, PAF(TOTALS_LARGEST_LOSS));
+ASSERT_SIZE(fairsched_paf_totals, PAF(TOTALS_SIZE));
 
 static fairsched_paf *paf_of(jlong handle) {
     return (fairsched_paf *)(intptr_t)handle;
@@ -22,65 +30,50 @@ static fairsched_paf *paf_of(jlong handle) {
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_open(JNIEnv *env, jclass cls, jlong capacity,
                                                           jlongArray out) {
-    size_t size;
-    fairsched_status status = fairsched_paf_storage_size((uint32_t)capacity, &size);
-    if (status != FAIRSCHED_STATUS_OK) {
-        return status;
-    }
-    void *memory = allocate_storage(env, size);
-    if (memory == NULL) {
-        return EXCEPTION_PENDING;
-    }
-    fairsched_paf *paf;
-    status = fairsched_paf_init(memory, size, (uint32_t)capacity, &paf);
-    if (status != FAIRSCHED_STATUS_OK) {
-        free(memory);
-        return status;
-    }
-    write_opened(env, out, memory, paf);
-    return status;
+    size_t size = 0;
+    fairsched_status sized = fairsched_paf_storage_size((uint32_t)capacity, &size);
+    void *memory = storage_for(sized, size);
+    fairsched_paf *paf = NULL;
+    fairsched_status built = fairsched_paf_init(memory, size, (uint32_t)capacity, &paf);
+    return opened(env, sized, built, memory, paf, out);
 }
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_allocate(
-    JNIEnv *env, jclass cls, jlong paf, jintArray weights, jintArray offsets, jdoubleArray points,
-    jlong slots, jdouble alpha, jint method, jintArray fair, jintArray min, jintArray allocation,
-    jdoubleArray fair_progress, jdoubleArray paf_progress, jdoubleArray totals) {
-    pinned_array w = reading(env, weights), o = reading(env, offsets), p = reading(env, points);
-    pinned_array f = writing(env, fair), m = writing(env, min), a = writing(env, allocation);
-    pinned_array fp = writing(env, fair_progress), pp = writing(env, paf_progress);
+    JNIEnv *env, jclass cls, jlong paf, jintArray weights, jintArray curve_offsets,
+    jdoubleArray points, jlong slots, jdouble alpha, jint method, jintArray out_fair,
+    jintArray out_min, jintArray out_paf, jdoubleArray out_fair_progress,
+    jdoubleArray out_paf_progress, jobject out_totals) {
+    fairsched_paf_totals *totals = struct_at(env, out_totals);
+    pinned_array w = reading(env, weights), o = reading(env, curve_offsets);
+    pinned_array p = reading(env, points);
+    pinned_array f = writing(env, out_fair), m = writing(env, out_min), a = writing(env, out_paf);
+    pinned_array fp = writing(env, out_fair_progress), pp = writing(env, out_paf_progress);
     pinned_array *const arrays[] = {&w, &o, &p, &f, &m, &a, &fp, &pp};
     if (!pin(env, arrays, LENGTH(arrays))) {
         return EXCEPTION_PENDING;
     }
-    fairsched_paf_totals t;
     fairsched_status status = fairsched_paf_allocate(
         paf_of(paf), w.elements, w.length, o.elements, p.elements, p.length, (uint32_t)slots,
-        alpha, (uint32_t)method, f.elements, m.elements, a.elements, fp.elements, pp.elements, &t);
+        alpha, (uint32_t)method, f.elements, m.elements, a.elements, fp.elements, pp.elements,
+        totals);
     release(env, arrays, LENGTH(arrays));
-    if (status == FAIRSCHED_STATUS_OK) {
-        const jdouble fields[PAF_LAYOUT(TOTALS_LENGTH)] = {
-            [PAF_LAYOUT(TOTALS_SLOTS)] = (jdouble)t.slots,
-            [PAF_LAYOUT(TOTALS_MOVED)] = (jdouble)t.moved,
-            [PAF_LAYOUT(TOTALS_FAIR_PROGRESS)] = t.fair_progress,
-            [PAF_LAYOUT(TOTALS_PAF_PROGRESS)] = t.paf_progress,
-            [PAF_LAYOUT(TOTALS_LARGEST_LOSS)] = t.largest_loss,
-        };
-        (*env)->SetDoubleArrayRegion(env, totals, 0, PAF_LAYOUT(TOTALS_LENGTH), fields);
-    }
     return status;
 }
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_enforce(JNIEnv *env, jclass cls, jlong paf,
                                                              jintArray targets,
-                                                             jintArray running, jintArray out) {
-    pinned_array t = reading(env, targets), r = reading(env, running), given = writing(env, out);
-    pinned_array *const arrays[] = {&t, &r, &given};
+                                                             jintArray running,
+                                                             jintArray out_jobs) {
+    pinned_array t = reading(env, targets), r = reading(env, running);
+    pinned_array jobs = writing(env, out_jobs);
+    pinned_array *const arrays[] = {&t, &r, &jobs};
     if (!pin(env, arrays, LENGTH(arrays))) {
         return EXCEPTION_PENDING;
     }
     size_t assigned = 0;
-    fairsched_status status = fairsched_paf_enforce(paf_of(paf), t.elements, r.elements, t.length,
-                                                    given.elements, given.length, &assigned);
+    fairsched_status status =
+        fairsched_paf_enforce(paf_of(paf), t.elements, t.length, r.elements, r.length,
+                              jobs.elements, jobs.length, &assigned);
     release(env, arrays, LENGTH(arrays));
     return count_or_status(status, assigned);
 }
@@ -90,22 +83,23 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_enforce(JNIEnv *env, jclass 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_ernestFit(JNIEnv *env, jclass cls,
                                                                jintArray slots,
                                                                jdoubleArray runtimes,
-                                                               jdoubleArray out) {
-    pinned_array s = reading(env, slots), r = reading(env, runtimes), a = writing(env, out);
+                                                               jdoubleArray out_coefficients) {
+    pinned_array s = reading(env, slots), r = reading(env, runtimes);
+    pinned_array a = writing(env, out_coefficients);
     pinned_array *const arrays[] = {&s, &r, &a};
     if (!pin(env, arrays, LENGTH(arrays))) {
         return EXCEPTION_PENDING;
     }
     fairsched_status status =
-        fairsched_paf_ernest_fit(s.elements, r.elements, s.length, a.elements);
+        fairsched_paf_ernest_fit(s.elements, s.length, r.elements, r.length, a.elements);
     release(env, arrays, LENGTH(arrays));
     return status;
 }
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_ernestTabulate(JNIEnv *env, jclass cls,
                                                                     jdoubleArray coefficients,
-                                                                    jdoubleArray out) {
-    pinned_array a = reading(env, coefficients), curve = writing(env, out);
+                                                                    jdoubleArray out_points) {
+    pinned_array a = reading(env, coefficients), curve = writing(env, out_points);
     pinned_array *const arrays[] = {&a, &curve};
     if (!pin(env, arrays, LENGTH(arrays))) {
         return EXCEPTION_PENDING;
@@ -131,14 +125,14 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_curveCheck(JNIEnv *env, jcla
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_concaveEnvelope(JNIEnv *env, jclass cls,
                                                                      jdoubleArray points,
-                                                                     jdoubleArray out) {
-    pinned_array p = reading(env, points), envelope = writing(env, out);
+                                                                     jdoubleArray out_points) {
+    pinned_array p = reading(env, points), envelope = writing(env, out_points);
     pinned_array *const arrays[] = {&p, &envelope};
     if (!pin(env, arrays, LENGTH(arrays))) {
         return EXCEPTION_PENDING;
     }
-    fairsched_status status =
-        fairsched_paf_concave_envelope(p.elements, envelope.elements, p.length);
+    fairsched_status status = fairsched_paf_concave_envelope(p.elements, p.length,
+                                                             envelope.elements, envelope.length);
     release(env, arrays, LENGTH(arrays));
     return status;
 }

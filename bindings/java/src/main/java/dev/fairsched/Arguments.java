@@ -10,14 +10,15 @@ final class Arguments {
     private Arguments() {}
 
     /**
-     * Rejects a {@code value} C cannot take as a {@code uint32_t}.
+     * Returns {@code value}, rejecting one C cannot take as a {@code uint32_t}.
      *
      * @throws IllegalArgumentException if {@code value} is outside {@code [0, 2^32)}
      */
-    static void requireU32(long value, String name) {
+    static long requireU32(long value, String name) {
         if (value < 0 || value > MAX_U32) {
             throw new IllegalArgumentException(name + " must be in [0, 2^32), got " + value);
         }
+        return value;
     }
 
     /**

@@ -2,28 +2,9 @@ package dev.fairsched;
 
 import static dev.fairsched.Arguments.requireNonNegative;
 import static dev.fairsched.Arguments.requireU32;
-import static dev.fairsched.Native.JOB_ARRIVAL;
-import static dev.fairsched.Native.JOB_BACKLOGGED;
-import static dev.fairsched.Native.JOB_COMPLETED;
-import static dev.fairsched.Native.JOB_COMPLETION;
-import static dev.fairsched.Native.JOB_GPS_ACTIVE;
-import static dev.fairsched.Native.JOB_GPS_COMPLETION;
-import static dev.fairsched.Native.JOB_LENGTH;
-import static dev.fairsched.Native.JOB_PENDING_TASKS;
-import static dev.fairsched.Native.JOB_SLOT_TIME;
-import static dev.fairsched.Native.JOB_VIRTUAL_FINISH;
-import static dev.fairsched.Native.JOB_WEIGHT;
-import static dev.fairsched.Native.STATS_BACKLOGGED;
-import static dev.fairsched.Native.STATS_CAPACITY;
-import static dev.fairsched.Native.STATS_GPS_ACTIVE;
-import static dev.fairsched.Native.STATS_JOBS;
-import static dev.fairsched.Native.STATS_LENGTH;
-import static dev.fairsched.Native.STATS_NOW;
-import static dev.fairsched.Native.STATS_ROWS_IN_USE;
-import static dev.fairsched.Native.STATS_SLOTS;
-import static dev.fairsched.Native.STATS_VIRTUAL_TIME;
 
 import java.lang.ref.Cleaner;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.OptionalDouble;
@@ -60,10 +41,7 @@ import java.util.OptionalLong;
  * <p><b>Threads.</b> Not thread-safe: use a scheduler from one thread at a time, {@link
  * #close()} included.
  */
-public final class Cfq implements AutoCloseable {
-    /** The native {@code fairsched_cfq *} and its storage. */
-    private final NativeHandle handle;
-
+public final class Cfq extends NativeObject {
     /**
      * A scheduler for up to {@code capacity} jobs sharing {@code slots} slots, its clock at
      * {@code startTime}.
@@ -76,9 +54,8 @@ public final class Cfq implements AutoCloseable {
      * @throws OutOfMemoryError if the native storage cannot be allocated
      */
     public Cfq(long capacity, long slots, double startTime) {
-        requireU32(capacity, "capacity");
-        requireU32(slots, "slots");
-        handle = NativeHandle.open(Cfq.class, out -> Native.open(capacity, slots, startTime, out));
+        super(NativeCfq.STRUCT_SIZE, out -> NativeCfq.open(
+                requireU32(capacity, "capacity"), requireU32(slots, "slots"), startTime, out));
     }
 
     /**
@@ -89,7 +66,7 @@ public final class Cfq implements AutoCloseable {
      *     {@link Status#TIME_WENT_BACKWARDS} for {@code now}
      */
     public void advance(double now) {
-        handle.check(Native.advance(handle.get(), now));
+        check(NativeCfq.advance(handle(), now));
     }
 
     /**
@@ -101,7 +78,7 @@ public final class Cfq implements AutoCloseable {
      */
     public void setSlots(double now, long slots) {
         requireU32(slots, "slots");
-        handle.check(Native.setSlots(handle.get(), now, slots));
+        check(NativeCfq.setSlots(handle(), now, slots));
     }
 
     /**
@@ -119,7 +96,7 @@ public final class Cfq implements AutoCloseable {
      */
     public void arrive(double now, long jobId, double slotTime, long weight) {
         requireU32(weight, "weight");
-        handle.check(Native.arrive(handle.get(), now, jobId, slotTime, weight));
+        check(NativeCfq.arrive(handle(), now, jobId, slotTime, weight));
     }
 
     /**
@@ -131,7 +108,7 @@ public final class Cfq implements AutoCloseable {
      */
     public void setPending(long jobId, long pendingTasks) {
         requireU32(pendingTasks, "pendingTasks");
-        handle.check(Native.setPending(handle.get(), jobId, pendingTasks));
+        check(NativeCfq.setPending(handle(), jobId, pendingTasks));
     }
 
     /**
@@ -146,7 +123,7 @@ public final class Cfq implements AutoCloseable {
         Objects.requireNonNull(jobIds, "jobIds");
         Objects.requireNonNull(pendingTasks, "pendingTasks");
         requireNonNegative(pendingTasks, "pendingTasks");
-        handle.check(Native.setPendingBatch(handle.get(), jobIds, pendingTasks));
+        check(NativeCfq.setPendingBatch(handle(), jobIds, pendingTasks));
     }
 
     /**
@@ -162,7 +139,7 @@ public final class Cfq implements AutoCloseable {
     public int offer(long[] out, int freeSlots) {
         requireNonNegative(freeSlots, "freeSlots");
         Objects.checkFromIndexSize(0, freeSlots, out.length);
-        return handle.count(Native.offer(handle.get(), out, freeSlots));
+        return count(NativeCfq.offer(handle(), out, freeSlots));
     }
 
     /**
@@ -178,7 +155,7 @@ public final class Cfq implements AutoCloseable {
     /** The job the next free slot would go to, without giving it; empty if none is backlogged. */
     public OptionalLong peek() {
         long[] out = new long[1];
-        boolean found = handle.count(Native.peek(handle.get(), out)) == 1;
+        boolean found = count(NativeCfq.peek(handle(), out)) == 1;
         return found ? OptionalLong.of(out[0]) : OptionalLong.empty();
     }
 
@@ -190,7 +167,7 @@ public final class Cfq implements AutoCloseable {
      *     {@link #advance} for {@code now}
      */
     public void complete(double now, long jobId) {
-        handle.check(Native.complete(handle.get(), now, jobId));
+        check(NativeCfq.complete(handle(), now, jobId));
     }
 
     /**
@@ -201,7 +178,7 @@ public final class Cfq implements AutoCloseable {
      * @throws FairschedException {@link Status#UNKNOWN_ID}; as {@link #advance} for {@code now}
      */
     public void remove(double now, long jobId) {
-        handle.check(Native.remove(handle.get(), now, jobId));
+        check(NativeCfq.remove(handle(), now, jobId));
     }
 
     /**
@@ -210,18 +187,20 @@ public final class Cfq implements AutoCloseable {
      * @throws FairschedException {@link Status#UNKNOWN_ID}
      */
     public JobInfo job(long jobId) {
-        double[] info = new double[JOB_LENGTH];
-        handle.check(Native.job(handle.get(), jobId, info));
+        ByteBuffer info = struct();
+        check(NativeCfq.job(handle(), jobId, info));
         return new JobInfo(
-                jobId,
-                info[JOB_ARRIVAL],
-                info[JOB_SLOT_TIME],
-                info[JOB_VIRTUAL_FINISH],
-                optional(info[JOB_GPS_COMPLETION], info[JOB_GPS_ACTIVE] == 0),
-                optional(info[JOB_COMPLETION], info[JOB_COMPLETED] != 0),
-                (long) info[JOB_WEIGHT],
-                (long) info[JOB_PENDING_TASKS],
-                info[JOB_BACKLOGGED] != 0);
+                info.getLong(NativeCfq.JOB_ID),
+                info.getDouble(NativeCfq.JOB_ARRIVAL),
+                info.getDouble(NativeCfq.JOB_SLOT_TIME),
+                info.getDouble(NativeCfq.JOB_VIRTUAL_FINISH),
+                optional(info.getDouble(NativeCfq.JOB_GPS_COMPLETION),
+                        info.get(NativeCfq.JOB_GPS_ACTIVE) == 0),
+                optional(info.getDouble(NativeCfq.JOB_COMPLETION),
+                        info.get(NativeCfq.JOB_COMPLETED) != 0),
+                Integer.toUnsignedLong(info.getInt(NativeCfq.JOB_WEIGHT)),
+                Integer.toUnsignedLong(info.getInt(NativeCfq.JOB_PENDING_TASKS)),
+                info.get(NativeCfq.JOB_BACKLOGGED) != 0);
     }
 
     /**
@@ -232,29 +211,23 @@ public final class Cfq implements AutoCloseable {
      */
     public double gpsCompletionEstimate(long jobId) {
         double[] time = new double[1];
-        handle.check(Native.gpsCompletionEstimate(handle.get(), jobId, time));
+        check(NativeCfq.gpsCompletionEstimate(handle(), jobId, time));
         return time[0];
     }
 
     /** The scheduler as a whole. */
     public Stats stats() {
-        double[] stats = new double[STATS_LENGTH];
-        handle.check(Native.stats(handle.get(), stats));
+        ByteBuffer stats = struct();
+        check(NativeCfq.stats(handle(), stats));
         return new Stats(
-                stats[STATS_NOW],
-                stats[STATS_VIRTUAL_TIME],
-                (long) stats[STATS_SLOTS],
-                (long) stats[STATS_CAPACITY],
-                (long) stats[STATS_JOBS],
-                (long) stats[STATS_BACKLOGGED],
-                (long) stats[STATS_GPS_ACTIVE],
-                (long) stats[STATS_ROWS_IN_USE]);
-    }
-
-    /** Frees the native storage. Does nothing if already closed. */
-    @Override
-    public void close() {
-        handle.close();
+                stats.getDouble(NativeCfq.STATS_NOW),
+                stats.getDouble(NativeCfq.STATS_VIRTUAL_TIME),
+                Integer.toUnsignedLong(stats.getInt(NativeCfq.STATS_SLOTS)),
+                Integer.toUnsignedLong(stats.getInt(NativeCfq.STATS_CAPACITY)),
+                Integer.toUnsignedLong(stats.getInt(NativeCfq.STATS_JOBS)),
+                Integer.toUnsignedLong(stats.getInt(NativeCfq.STATS_BACKLOGGED)),
+                Integer.toUnsignedLong(stats.getInt(NativeCfq.STATS_GPS_ACTIVE)),
+                Integer.toUnsignedLong(stats.getInt(NativeCfq.STATS_ROWS_IN_USE)));
     }
 
     /** {@code value} if {@code present}: C flags a field that Java models as optional. */

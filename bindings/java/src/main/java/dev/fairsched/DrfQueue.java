@@ -1,23 +1,9 @@
 package dev.fairsched;
 
 import static dev.fairsched.Arguments.requireU32;
-import static dev.fairsched.NativeDrf.ROUND_FAIRNESS;
-import static dev.fairsched.NativeDrf.ROUND_LENGTH;
-import static dev.fairsched.NativeDrf.ROUND_STARTED;
-import static dev.fairsched.NativeDrf.STATS_ACTIVE;
-import static dev.fairsched.NativeDrf.STATS_CAPACITY;
-import static dev.fairsched.NativeDrf.STATS_KINDS;
-import static dev.fairsched.NativeDrf.STATS_LENGTH;
-import static dev.fairsched.NativeDrf.STATS_USERS;
-import static dev.fairsched.NativeDrf.USER_DOMINANT_SHARE;
-import static dev.fairsched.NativeDrf.USER_LENGTH;
-import static dev.fairsched.NativeDrf.USER_PENDING;
-import static dev.fairsched.NativeDrf.USER_RUNNING;
-import static dev.fairsched.NativeDrf.USER_TASK_SHARE;
-import static dev.fairsched.NativeDrf.USER_WEIGHT;
-import static dev.fairsched.NativeDrf.USER_WEIGHTED_SHARE;
 
 import java.lang.ref.Cleaner;
+import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.OptionalLong;
 
@@ -50,10 +36,7 @@ import java.util.OptionalLong;
  * <p><b>Threads.</b> Not thread-safe: use a queue from one thread at a time, {@link #close()}
  * included.
  */
-public final class DrfQueue implements AutoCloseable {
-    /** The native {@code fairsched_drf_queue *} and its storage. */
-    private final NativeHandle handle;
-
+public final class DrfQueue extends NativeObject {
     /**
      * What the queue knows about one user (C: {@code fairsched_drf_user_info}). Two snapshots are
      * equal exactly when every field is, doubles compared bit for bit.
@@ -97,10 +80,8 @@ public final class DrfQueue implements AutoCloseable {
      * @throws OutOfMemoryError if the native storage cannot be allocated
      */
     public DrfQueue(long users, double[] capacity) {
-        requireU32(users, "users");
-        Objects.requireNonNull(capacity, "capacity");
-        handle = NativeHandle.open(
-                DrfQueue.class, out -> NativeDrf.openQueue(users, capacity, out));
+        super(NativeDrf.STRUCT_SIZE, out -> NativeDrf.open(requireU32(users, "users"),
+                Objects.requireNonNull(capacity, "capacity"), out));
     }
 
     /**
@@ -116,7 +97,7 @@ public final class DrfQueue implements AutoCloseable {
      */
     public void addUser(long id, double weight, double[] demand) {
         Objects.requireNonNull(demand, "demand");
-        handle.check(NativeDrf.addUser(handle.get(), id, weight, demand));
+        check(NativeDrf.addUser(handle(), id, weight, demand));
     }
 
     /**
@@ -125,7 +106,7 @@ public final class DrfQueue implements AutoCloseable {
      * @throws FairschedException {@link Status#UNKNOWN_ID}
      */
     public void removeUser(long id) {
-        handle.check(NativeDrf.removeUser(handle.get(), id));
+        check(NativeDrf.removeUser(handle(), id));
     }
 
     /**
@@ -134,7 +115,7 @@ public final class DrfQueue implements AutoCloseable {
      * @throws FairschedException {@link Status#UNKNOWN_ID}
      */
     public void setPending(long id, long pending) {
-        handle.check(NativeDrf.setPending(handle.get(), id, pending));
+        check(NativeDrf.setPending(handle(), id, pending));
     }
 
     /**
@@ -145,7 +126,7 @@ public final class DrfQueue implements AutoCloseable {
      *     running tasks would exceed {@code 2^64 - 1}
      */
     public void tasksStarted(long id, long count) {
-        handle.check(NativeDrf.tasksStarted(handle.get(), id, count));
+        check(NativeDrf.tasksStarted(handle(), id, count));
     }
 
     /**
@@ -154,13 +135,13 @@ public final class DrfQueue implements AutoCloseable {
      * @throws FairschedException {@link Status#UNKNOWN_ID}; {@link Status#NEGATIVE} if fewer run
      */
     public void tasksFinished(long id, long count) {
-        handle.check(NativeDrf.tasksFinished(handle.get(), id, count));
+        check(NativeDrf.tasksFinished(handle(), id, count));
     }
 
     /** The active user with the lowest weighted dominant share; empty if no user is active. */
     public OptionalLong next() {
         long[] out = new long[1];
-        boolean found = handle.count(NativeDrf.next(handle.get(), out)) == 1;
+        boolean found = count(NativeDrf.next(handle(), out)) == 1;
         return found ? OptionalLong.of(out[0]) : OptionalLong.empty();
     }
 
@@ -174,7 +155,7 @@ public final class DrfQueue implements AutoCloseable {
      */
     public OptionalLong startNext() {
         long[] out = new long[1];
-        boolean found = handle.count(NativeDrf.startNext(handle.get(), out)) == 1;
+        boolean found = count(NativeDrf.startNext(handle(), out)) == 1;
         return found ? OptionalLong.of(out[0]) : OptionalLong.empty();
     }
 
@@ -184,24 +165,27 @@ public final class DrfQueue implements AutoCloseable {
      * @throws FairschedException {@link Status#UNKNOWN_ID}
      */
     public UserInfo user(long id) {
-        long[] info = new long[USER_LENGTH];
-        handle.check(NativeDrf.user(handle.get(), id, info));
+        ByteBuffer info = struct();
+        check(NativeDrf.user(handle(), id, info));
         return new UserInfo(
-                id,
-                info[USER_RUNNING],
-                info[USER_PENDING],
-                Double.longBitsToDouble(info[USER_WEIGHT]),
-                Double.longBitsToDouble(info[USER_DOMINANT_SHARE]),
-                Double.longBitsToDouble(info[USER_WEIGHTED_SHARE]),
-                Double.longBitsToDouble(info[USER_TASK_SHARE]));
+                info.getLong(NativeDrf.USER_ID),
+                info.getLong(NativeDrf.USER_RUNNING),
+                info.getLong(NativeDrf.USER_PENDING),
+                info.getDouble(NativeDrf.USER_WEIGHT),
+                info.getDouble(NativeDrf.USER_DOMINANT_SHARE),
+                info.getDouble(NativeDrf.USER_WEIGHTED_SHARE),
+                info.getDouble(NativeDrf.USER_TASK_SHARE));
     }
 
     /** The queue as a whole. */
     public Stats stats() {
-        long[] stats = new long[STATS_LENGTH];
-        handle.check(NativeDrf.stats(handle.get(), stats));
+        ByteBuffer stats = struct();
+        check(NativeDrf.stats(handle(), stats));
         return new Stats(
-                stats[STATS_CAPACITY], stats[STATS_USERS], stats[STATS_ACTIVE], stats[STATS_KINDS]);
+                Integer.toUnsignedLong(stats.getInt(NativeDrf.STATS_CAPACITY)),
+                Integer.toUnsignedLong(stats.getInt(NativeDrf.STATS_USERS)),
+                Integer.toUnsignedLong(stats.getInt(NativeDrf.STATS_ACTIVE)),
+                Integer.toUnsignedLong(stats.getInt(NativeDrf.STATS_KINDS)));
     }
 
     /**
@@ -218,7 +202,7 @@ public final class DrfQueue implements AutoCloseable {
     public int allocateRound(double[] free, long[] out) {
         Objects.requireNonNull(free, "free");
         Objects.requireNonNull(out, "out");
-        return handle.count(NativeDrf.allocateRound(handle.get(), free, out));
+        return count(NativeDrf.allocateRound(handle(), free, out));
     }
 
     /**
@@ -241,14 +225,9 @@ public final class DrfQueue implements AutoCloseable {
         Objects.requireNonNull(machine, "machine");
         Objects.requireNonNull(idle, "idle");
         Objects.requireNonNull(out, "out");
-        long[] round = new long[ROUND_LENGTH];
-        handle.check(NativeDrf.qknoblerRound(handle.get(), rho, machine, idle, out, round));
-        return new QKnobler.Round((int) round[ROUND_STARTED], (int) round[ROUND_FAIRNESS]);
-    }
-
-    /** Frees the native storage. Does nothing if already closed. */
-    @Override
-    public void close() {
-        handle.close();
+        ByteBuffer round = struct();
+        check(NativeDrf.qknoblerRound(handle(), rho, machine, idle, out, round));
+        return new QKnobler.Round((int) round.getLong(NativeDrf.ROUND_STARTED),
+                (int) round.getLong(NativeDrf.ROUND_FAIRNESS));
     }
 }

@@ -134,10 +134,9 @@ public final class Drr {
         requireU32(tRun, "tRun");
         requireNonNegative(steps, "steps");
         double[] out = new double[NativeDrr.HEARTBEAT_LENGTH];
-        int placed = NativeDrr.minFrag(apart(capacity, available), available, tRun,
-                apart(demands, available), steps == placements ? steps.clone() : steps, metric,
-                placements, out);
-        FairschedException.check(placed < 0 ? -placed : Status.OK.code());
+        int placed = FairschedException.count(NativeDrr.minFrag(apart(capacity, available),
+                available, tRun, apart(demands, available),
+                steps == placements ? steps.clone() : steps, metric, placements, out));
         return new Heartbeat(
                 placed, (long) out[NativeDrr.HEARTBEAT_T_RUN], out[NativeDrr.HEARTBEAT_DRR]);
     }

@@ -13,7 +13,7 @@ public final class FairschedException extends RuntimeException {
     private final Status status;
 
     private FairschedException(Status status) {
-        super(status + ": " + Native.statusMessage(status.code()));
+        super(status + ": " + status.message());
         this.status = status;
     }
 
@@ -31,5 +31,16 @@ public final class FairschedException extends RuntimeException {
         if (code != Status.OK.code()) {
             throw new FairschedException(Status.of(code));
         }
+    }
+
+    /**
+     * Decodes the result of a native method that returns a count (or an index), or its status
+     * negated on failure.
+     *
+     * @throws FairschedException carrying the status, if negated
+     */
+    static int count(int countOrStatus) {
+        check(countOrStatus < 0 ? -countOrStatus : Status.OK.code());
+        return countOrStatus;
     }
 }

@@ -4,6 +4,7 @@ import static dev.fairsched.Arguments.requireNonNegative;
 import static dev.fairsched.Arguments.requireU32;
 
 import java.lang.ref.Cleaner;
+import java.nio.ByteBuffer;
 import java.util.Objects;
 
 /**
@@ -28,19 +29,18 @@ import java.util.Objects;
  * FairschedException} (each method lists its statuses) and writes nothing; {@link #close()}
  * frees the native memory (a {@link Cleaner} is the backstop); not thread-safe.
  */
-public final class Hai implements AutoCloseable {
-    /** The native {@code fairsched_hai *} and its storage. */
-    private final NativeHandle handle;
-
+public final class Hai extends NativeObject {
     /**
-     * A workspace for batches of up to {@code capacity} jobs (56 bytes a job).
+     * A workspace for batches of up to {@code capacity} jobs (60 bytes a job).
      *
      * @throws IllegalArgumentException if {@code capacity} is not a {@code uint32_t}
+     * @throws FairschedException {@link Status#NOT_POSITIVE} for 0; {@link
+     *     Status#CAPACITY_TOO_LARGE} for {@code 2^32 - 1}
      * @throws OutOfMemoryError if the native storage cannot be allocated
      */
     public Hai(long capacity) {
-        requireU32(capacity, "capacity");
-        handle = NativeHandle.open(Hai.class, out -> NativeHai.open(capacity, out));
+        super(NativeHai.SUMMARY_SIZE,
+                out -> NativeHai.open(requireU32(capacity, "capacity"), out));
     }
 
     /**
@@ -93,17 +93,12 @@ public final class Hai implements AutoCloseable {
         Objects.requireNonNull(batch, "batch");
         Objects.requireNonNull(cores, "cores");
         Objects.requireNonNull(jct, "jct");
-        double[] summary = new double[NativeHai.SUMMARY_LENGTH];
-        handle.check(NativeHai.allocate(handle.get(), method, batch.totalCores(), batch.theta(),
+        ByteBuffer summary = struct();
+        check(NativeHai.allocate(handle(), method, batch.totalCores(), batch.theta(),
                 batch.caps(), batch.jct(), cores, jct, summary));
-        return new Summary(summary[NativeHai.SUMMARY_JCT_SUM_START],
-                summary[NativeHai.SUMMARY_JCT_SUM], (long) summary[NativeHai.SUMMARY_TRANSFERS]);
-    }
-
-    /** Frees the native storage. Does nothing if already closed. */
-    @Override
-    public void close() {
-        handle.close();
+        return new Summary(summary.getDouble(NativeHai.SUMMARY_JCT_SUM_START),
+                summary.getDouble(NativeHai.SUMMARY_JCT_SUM),
+                Integer.toUnsignedLong(summary.getInt(NativeHai.SUMMARY_TRANSFERS)));
     }
 
     /**

@@ -1,9 +1,11 @@
 package dev.fairsched;
 
+import java.nio.ByteBuffer;
+
 /**
- * The JNI entry points of DRF and QKnobler (src/main/c/fairsched_drf_jni.c), one per fairsched
- * export, with the conventions of {@link Native}. {@link Drf}, {@link DrfQueue} and {@link
- * QKnobler} are their only callers, and pass no null array.
+ * The JNI entry points of DRF and QKnobler (src/main/c/drf_jni.c), one per fairsched export,
+ * with the conventions of {@link NativeCfq}. {@link Drf}, {@link DrfQueue} and {@link QKnobler}
+ * are their only callers, and pass no null array.
  *
  * <p>{@code queue} is the {@code fairsched_drf_queue *} handle. Every array is handed to the
  * library in place (pinned for the call, never copied) with its own length, whatever it is:
@@ -13,29 +15,30 @@ final class NativeDrf {
     /** {@code FAIRSCHED_MAX_RESOURCE_KINDS}: the glue checks the two agree. */
     static final int MAX_RESOURCE_KINDS = 8;
 
-    /**
-     * {@link #user}'s output: {@code fairsched_drf_user_info} without the id, doubles as their
-     * bits ({@link Double#longBitsToDouble}).
-     */
-    static final int USER_RUNNING = 0;
-    static final int USER_PENDING = 1;
-    static final int USER_WEIGHT = 2;
-    static final int USER_DOMINANT_SHARE = 3;
-    static final int USER_WEIGHTED_SHARE = 4;
-    static final int USER_TASK_SHARE = 5;
-    static final int USER_LENGTH = 6;
+    /** {@code fairsched_drf_user_info}: byte offsets of its fields, and its size. */
+    static final int USER_ID = 0;
+    static final int USER_RUNNING = 8;
+    static final int USER_PENDING = 16;
+    static final int USER_WEIGHT = 24;
+    static final int USER_DOMINANT_SHARE = 32;
+    static final int USER_WEIGHTED_SHARE = 40;
+    static final int USER_TASK_SHARE = 48;
+    static final int USER_SIZE = 56;
 
-    /** {@link #stats}'s output: {@code fairsched_drf_queue_stats}. */
+    /** {@code fairsched_drf_queue_stats}: byte offsets of its fields, and its size. */
     static final int STATS_CAPACITY = 0;
-    static final int STATS_USERS = 1;
-    static final int STATS_ACTIVE = 2;
-    static final int STATS_KINDS = 3;
-    static final int STATS_LENGTH = 4;
+    static final int STATS_USERS = 4;
+    static final int STATS_ACTIVE = 8;
+    static final int STATS_KINDS = 12;
+    static final int STATS_SIZE = 16;
 
-    /** {@link #qknoblerRound}'s output: {@code fairsched_qknobler_round_result}. */
+    /** {@code fairsched_qknobler_round_result}: byte offsets of its fields, and its size. */
     static final int ROUND_STARTED = 0;
-    static final int ROUND_FAIRNESS = 1;
-    static final int ROUND_LENGTH = 2;
+    static final int ROUND_FAIRNESS = 8;
+    static final int ROUND_SIZE = 16;
+
+    /** The largest structure a {@link DrfQueue} receives. */
+    static final int STRUCT_SIZE = Math.max(USER_SIZE, Math.max(STATS_SIZE, ROUND_SIZE));
 
     /**
      * {@link #qknoblerAllocate}'s summary: {@code fairsched_qknobler_summary}, its kinds as an
@@ -61,7 +64,7 @@ final class NativeDrf {
      * {@code outShares}; {@code φ} goes to {@code outPhi[0]}.
      */
     static native int divisible(
-            double[] capacity,
+            double[] cluster,
             double[] weights,
             double[] demands,
             double[] outTasks,
@@ -73,7 +76,7 @@ final class NativeDrf {
      * array; the summary goes to {@code outSummary} (layout {@code SUMMARY_*}).
      */
     static native int qknoblerAllocate(
-            double[] capacity,
+            double[] cluster,
             double[] weights,
             double[] demands,
             double rho,
@@ -83,13 +86,10 @@ final class NativeDrf {
             double[] outSummary);
 
     /**
-     * Allocates the storage for {@code users} users and builds a queue in it sharing {@code
-     * capacity}, writing {@code out[Native.OPEN_MEMORY]} and {@code out[Native.OPEN_HANDLE]}.
-     * Frees the storage itself on failure; {@link Native#free} frees it otherwise.
-     *
-     * @throws OutOfMemoryError if the storage cannot be allocated
+     * Opens a queue for {@code capacity} users sharing {@code cluster} (see {@link
+     * NativeObject}).
      */
-    static native int openQueue(long users, double[] capacity, long[] out);
+    static native int open(long capacity, double[] cluster, long[] out);
 
     static native int addUser(long queue, long id, double weight, double[] demand);
 
@@ -110,9 +110,11 @@ final class NativeDrf {
      */
     static native int startNext(long queue, long[] out);
 
-    static native int user(long queue, long id, long[] out);
+    /** Writes {@code fairsched_drf_user_info} into {@code out} ({@code USER_*}). */
+    static native int user(long queue, long id, ByteBuffer out);
 
-    static native int stats(long queue, long[] out);
+    /** Writes {@code fairsched_drf_queue_stats} into {@code out} ({@code STATS_*}). */
+    static native int stats(long queue, ByteBuffer out);
 
     /**
      * Writes the ids of the tasks started into {@code out} (room for its length); returns how
@@ -121,9 +123,10 @@ final class NativeDrf {
     static native int allocateRound(long queue, double[] free, long[] out);
 
     /**
-     * Writes the ids of the tasks started into {@code out} (room for its length) and the round
-     * into {@code outRound} (layout {@code ROUND_*}).
+     * {@code fairsched_drf_queue_qknobler_round}: writes the ids of the tasks started into {@code
+     * out} (room for its length) and {@code fairsched_qknobler_round_result} into {@code
+     * outRound} ({@code ROUND_*}).
      */
-    static native int qknoblerRound(
-            long queue, double rho, double[] machine, double[] idle, long[] out, long[] outRound);
+    static native int qknoblerRound(long queue, double rho, double[] machine, double[] idle,
+            long[] out, ByteBuffer outRound);
 }

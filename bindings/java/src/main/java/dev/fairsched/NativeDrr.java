@@ -1,13 +1,13 @@
 package dev.fairsched;
 
 /**
- * The JNI entry points of DRR and MinFrag (src/main/c/fairsched_drr_jni.c), one per fairsched
- * export, with the conventions of {@link Native}. {@link Drr} is their only caller: it passes no
- * null array, no array the call writes that is also one it reads, and only lengths the C
- * exports can take (the two lengths they do not take are checked there).
+ * The JNI entry points of DRR and MinFrag (src/main/c/drr_jni.c), one per fairsched export,
+ * with the conventions of {@link NativeCfq}. {@link Drr} is their only caller: it passes no
+ * null array and no array the call writes that is also one it reads.
  *
- * <p>Every array is handed to the library in place (pinned for the call, never copied). u32
- * numbers travel as {@code long}s in their range, or in arrays as non-negative {@code int}s.
+ * <p>Every array is handed to the library in place (pinned for the call, never copied), with
+ * its own length. These calls belong to no object, so no buffer receives their few scalar
+ * results: they come back as arrays in the layouts below.
  */
 final class NativeDrr {
     /** The metric codes, {@code FAIRSCHED_DRR_METRIC_*}: the glue checks they are the header's. */

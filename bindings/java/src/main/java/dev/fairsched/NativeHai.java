@@ -1,9 +1,11 @@
 package dev.fairsched;
 
+import java.nio.ByteBuffer;
+
 /**
- * The JNI entry points of HAI (src/main/c/fairsched_hai_jni.c), one per fairsched export;
- * {@link Hai} is their only caller and checks every range the C side cannot. Conventions as in
- * {@link Native}: each returns the {@link Status} code.
+ * The JNI entry points of HAI (src/main/c/hai_jni.c), one per fairsched export, with the
+ * conventions of {@link NativeCfq}. {@link Hai} is their only caller and checks every range the
+ * C side cannot.
  */
 final class NativeHai {
     /** {@link #allocate}'s {@code method}: {@code FAIRSCHED_HAI_*}, checked by the glue. */
@@ -11,11 +13,11 @@ final class NativeHai {
     static final int ALLOCATE = 1;
     static final int REBALANCE = 2;
 
-    /** {@link #allocate}'s summary: {@code fairsched_hai_summary}, the count as an exact double. */
+    /** {@code fairsched_hai_summary}: byte offsets of its fields, and its size. */
     static final int SUMMARY_JCT_SUM_START = 0;
-    static final int SUMMARY_JCT_SUM = 1;
-    static final int SUMMARY_TRANSFERS = 2;
-    static final int SUMMARY_LENGTH = 3;
+    static final int SUMMARY_JCT_SUM = 8;
+    static final int SUMMARY_TRANSFERS = 16;
+    static final int SUMMARY_SIZE = 24;
 
     static {
         NativeLibrary.load();
@@ -23,16 +25,13 @@ final class NativeHai {
 
     private NativeHai() {}
 
-    /**
-     * Allocates the storage for {@code capacity} jobs and builds a workspace in it, writing
-     * {@code out[Native.OPEN_MEMORY]} and {@code out[Native.OPEN_HANDLE]}. Frees the storage
-     * itself on failure; {@link Native#free} frees it otherwise.
-     *
-     * @throws OutOfMemoryError if the storage cannot be allocated
-     */
+    /** Opens a workspace for {@code capacity} jobs (see {@link NativeObject}). */
     static native int open(long capacity, long[] out);
 
-    /** Reads and writes every array in place; the summary goes to {@code summary} on success. */
+    /**
+     * Reads and writes every array in place; writes {@code fairsched_hai_summary} into {@code
+     * outSummary} ({@code SUMMARY_*}).
+     */
     static native int allocate(long hai, int method, long totalCores, long theta, int[] caps,
-            double[] jct, int[] cores, double[] jctOut, double[] summary);
+            double[] jct, int[] cores, double[] outJct, ByteBuffer outSummary);
 }

@@ -9,25 +9,61 @@ import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 
 /**
- * Loads {@code libfairsched_jni} (the JNI glue with the Rust library linked in) from the jar:
- * the resource {@code native/<os>-<arch>/} is copied to a temporary file, since the dynamic
- * linker needs a path, and that file is deleted once loaded (the mapping stays valid).
+ * Loads {@code libfairsched_jni} (the JNI glue with the Rust library linked in) from the jar,
+ * and refuses a library of another ABI version than this binding's. The resource {@code
+ * native/<os>-<arch>/} is copied to a temporary file, since the dynamic linker needs a path,
+ * and that file is deleted once loaded (the mapping stays valid). Also the JNI entry points
+ * that belong to no object (src/main/c/library_jni.c).
  */
 final class NativeLibrary {
+    /**
+     * The C ABI version ({@code FAIRSCHED_ABI_VERSION}) this binding is written for. The glue
+     * checks at compile time that it is the header's, and {@link #load} that it is the
+     * library's.
+     */
+    static final int ABI_VERSION = 2;
+
     private static boolean loaded;
 
     private NativeLibrary() {}
 
     /**
-     * Loads the library into this JVM unless already done; later calls return at once.
+     * Loads the library into this JVM unless already done, then checks its ABI version. Every
+     * class with natives calls it from its static initializer.
      *
-     * @throws UnsatisfiedLinkError if the jar has no library for this platform or it fails to
-     *     load
+     * @throws UnsatisfiedLinkError if the jar has no library for this platform, it fails to
+     *     load, or it speaks another ABI version than this binding
      */
     static synchronized void load() {
-        if (loaded) {
-            return;
+        if (!loaded) {
+            extractAndLoad();
+            loaded = true;
         }
+        requireAbi(abiVersion());
+    }
+
+    /**
+     * Rejects a library of ABI version {@code library}: its exports may take other arguments
+     * than the glue passes, so no call may be made.
+     *
+     * @throws UnsatisfiedLinkError unless {@code library} is {@link #ABI_VERSION}
+     */
+    static void requireAbi(int library) {
+        if (library != ABI_VERSION) {
+            throw new UnsatisfiedLinkError("the fairsched library in libfairsched_jni speaks"
+                    + " ABI version " + library + ", but its JNI glue was compiled against"
+                    + " fairsched.h of ABI version " + ABI_VERSION + ": rebuild the library"
+                    + " and the glue from one checkout (mvn package)");
+        }
+    }
+
+    /** {@code fairsched_abi_version}: the ABI version the library was built with. */
+    static native int abiVersion();
+
+    /** {@code fairsched_status_message} for a status code, known or not. */
+    static native String statusMessage(int status);
+
+    private static void extractAndLoad() {
         String resource = "native/" + platform() + "/" + System.mapLibraryName("fairsched_jni");
         try (InputStream in = NativeLibrary.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
@@ -44,7 +80,6 @@ final class NativeLibrary {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot extract " + resource, e);
         }
-        loaded = true;
     }
 
     /** {@code linux-x86_64} and the like: the directory build-native.sh writes to. */

@@ -5,6 +5,7 @@ import static dev.fairsched.Arguments.requireSameLength;
 import static dev.fairsched.Arguments.requireU32;
 
 import java.lang.ref.Cleaner;
+import java.nio.ByteBuffer;
 import java.util.Objects;
 
 /**
@@ -25,14 +26,11 @@ import java.util.Objects;
  * FairschedException} and writes nothing; {@link #close()} frees the native memory (a {@link
  * Cleaner} is the backstop); not thread-safe.
  */
-public final class Paf implements AutoCloseable {
+public final class Paf extends NativeObject {
     /** {@link #allocate}'s {@code method}: Algorithm 1 one slot at a time, the reference. */
-    public static final int LITERAL = 0;
+    public static final int LITERAL = NativePaf.LITERAL;
     /** {@link #allocate}'s {@code method}: the fast algorithm, with the same result. */
-    public static final int FAST = 1;
-
-    /** The native {@code fairsched_paf *} and its storage. */
-    private final NativeHandle handle;
+    public static final int FAST = NativePaf.FAST;
 
     /**
      * A workspace for calls of up to {@code capacity} jobs.
@@ -43,8 +41,8 @@ public final class Paf implements AutoCloseable {
      * @throws OutOfMemoryError if the native storage cannot be allocated
      */
     public Paf(long capacity) {
-        requireU32(capacity, "capacity");
-        handle = NativeHandle.open(Paf.class, out -> NativePaf.open(capacity, out));
+        super(NativePaf.TOTALS_SIZE,
+                out -> NativePaf.open(requireU32(capacity, "capacity"), out));
     }
 
     /**
@@ -86,13 +84,14 @@ public final class Paf implements AutoCloseable {
         int[] paf = new int[n];
         double[] fairProgress = new double[n];
         double[] pafProgress = new double[n];
-        double[] totals = new double[NativePaf.TOTALS_LENGTH];
-        handle.check(NativePaf.allocate(handle.get(), weights, offsets, points, slots, alpha, method, fair,
+        ByteBuffer totals = struct();
+        check(NativePaf.allocate(handle(), weights, offsets, points, slots, alpha, method, fair,
                 min, paf, fairProgress, pafProgress, totals));
         return new PafAllocation(fair, min, paf, fairProgress, pafProgress,
-                (long) totals[NativePaf.TOTALS_SLOTS], (long) totals[NativePaf.TOTALS_MOVED],
-                totals[NativePaf.TOTALS_FAIR_PROGRESS], totals[NativePaf.TOTALS_PAF_PROGRESS],
-                totals[NativePaf.TOTALS_LARGEST_LOSS]);
+                totals.getLong(NativePaf.TOTALS_SLOTS), totals.getLong(NativePaf.TOTALS_MOVED),
+                totals.getDouble(NativePaf.TOTALS_FAIR_PROGRESS),
+                totals.getDouble(NativePaf.TOTALS_PAF_PROGRESS),
+                totals.getDouble(NativePaf.TOTALS_LARGEST_LOSS));
     }
 
     /**
@@ -103,14 +102,13 @@ public final class Paf implements AutoCloseable {
      *
      * @throws IllegalArgumentException for a negative count
      * @throws FairschedException {@link Status#CAPACITY_FULL} for too many jobs; {@link
-     *     Status#LENGTH_MISMATCH} for arrays of different lengths
+     *     Status#LENGTH_MISMATCH} if {@code targets} and {@code running} differ in length
      */
     public int enforce(int[] targets, int[] running, int[] out) {
         requireNonNegative(targets, "targets");
         requireNonNegative(running, "running");
         Objects.requireNonNull(out, "out");
-        requireSameLength(targets.length, running.length);
-        return handle.count(NativePaf.enforce(handle.get(), targets, running, out));
+        return count(NativePaf.enforce(handle(), targets, running, out));
     }
 
     /**
@@ -120,12 +118,13 @@ public final class Paf implements AutoCloseable {
      *
      * @throws IllegalArgumentException for a negative slot count
      * @throws FairschedException {@link Status#UNDERDETERMINED} when the samples cannot
-     *     determine the model; {@link Status#EMPTY}, {@link Status#NOT_POSITIVE}, {@link
+     *     determine the model; {@link Status#LENGTH_MISMATCH} if {@code slots} and {@code
+     *     runtimes} differ in length; {@link Status#EMPTY}, {@link Status#NOT_POSITIVE}, {@link
      *     Status#NOT_FINITE}, {@link Status#OUT_OF_RANGE} for bad samples
      */
     public static double[] ernestFit(int[] slots, double[] runtimes) {
         requireNonNegative(slots, "slots");
-        requireSameLength(slots.length, runtimes.length);
+        Objects.requireNonNull(runtimes, "runtimes");
         double[] coefficients = new double[4];
         FairschedException.check(NativePaf.ernestFit(slots, runtimes, coefficients));
         return coefficients;
@@ -149,15 +148,14 @@ public final class Paf implements AutoCloseable {
     }
 
     /**
-     * Checks a curve as {@link #allocate} does and returns the smallest {@code k} such that it
-     * is concave on {@code k..=d} (0: concave everywhere).
+     * Checks a curve as {@link #allocate} does ({@code fairsched_paf_curve_check}) and returns
+     * the smallest {@code k} such that it is concave on {@code k..=d} (0: concave everywhere).
      *
      * @throws FairschedException as {@link #allocate} for a curve
      */
-    public static int concaveFrom(double[] curve) {
-        int k = NativePaf.curveCheck(Objects.requireNonNull(curve, "curve"));
-        FairschedException.check(k < 0 ? -k : Status.OK.code());
-        return k;
+    public static int curveCheck(double[] curve) {
+        return FairschedException.count(
+                NativePaf.curveCheck(Objects.requireNonNull(curve, "curve")));
     }
 
     /**
@@ -169,11 +167,5 @@ public final class Paf implements AutoCloseable {
         double[] envelope = new double[curve.length];
         FairschedException.check(NativePaf.concaveEnvelope(curve, envelope));
         return envelope;
-    }
-
-    /** Frees the native storage. Does nothing if already closed. */
-    @Override
-    public void close() {
-        handle.close();
     }
 }

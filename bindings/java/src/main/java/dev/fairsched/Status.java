@@ -47,11 +47,11 @@ public enum Status {
     JOB_COMPLETED,
     /** Two parallel arrays have different lengths. */
     LENGTH_MISMATCH,
-    /** Memory or an output buffer is smaller than required; the binding sizes both itself. */
+    /** The memory given to an object is smaller than its storage size; the binding sizes it. */
     BUFFER_TOO_SMALL,
     /**
-     * A panic was caught at the native boundary: a bug in fairsched. The {@link Cfq} or {@link
-     * DrfQueue} involved is closed, since it must not be used again.
+     * A panic was caught at the native boundary: a bug in fairsched. The {@link Cfq}, {@link
+     * DrfQueue}, {@link Hai} or {@link Paf} involved is closed, since it must not be used again.
      */
     PANIC,
     /** A number that must not be negative was negative (an amount, a demand, a coefficient). */
@@ -68,6 +68,17 @@ public enum Status {
     /** The native code, as in {@code fairsched.h}. */
     public int code() {
         return ordinal();
+    }
+
+    /**
+     * What the status means, in the library's words ({@code fairsched_status_message}); a
+     * {@link FairschedException}'s message carries it.
+     *
+     * @throws UnsatisfiedLinkError if the native library cannot be loaded
+     */
+    public String message() {
+        NativeLibrary.load();
+        return NativeLibrary.statusMessage(code());
     }
 
     /**

@@ -161,7 +161,10 @@ class DrfErrorPathTest {
                 arguments(1L, new double[] {-200, 1000}, Status.NOT_POSITIVE),
                 arguments(1L, new double[] {NaN, 1000}, Status.NOT_FINITE),
                 arguments(1L, new double[] {200, POSITIVE_INFINITY}, Status.NOT_FINITE),
-                arguments(1L, NINE_KINDS, Status.CAPACITY_FULL));
+                arguments(1L, NINE_KINDS, Status.CAPACITY_FULL),
+                // The capacity is checked before the cluster.
+                arguments(0L, new double[0], Status.NOT_POSITIVE),
+                arguments(0xFFFF_FFFFL, new double[] {NaN}, Status.CAPACITY_TOO_LARGE));
     }
 
     @ParameterizedTest

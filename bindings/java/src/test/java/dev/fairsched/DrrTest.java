@@ -8,14 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -157,14 +152,9 @@ class DrrTest {
 
     /** The metric codes are the header's {@code FAIRSCHED_DRR_METRIC_*}, name for name. */
     @Test
-    void metricsMatchTheHeader() throws IOException {
-        String header = Files.readString(Path.of(System.getProperty(
-                "fairsched.header", "../../include/fairsched.h")));
-        Matcher m = Pattern.compile("#define FAIRSCHED_DRR_METRIC_(\\w+) (\\d+)").matcher(header);
-        Map<String, Integer> inHeader = new LinkedHashMap<>();
-        while (m.find()) {
-            inHeader.put(m.group(1), Integer.valueOf(m.group(2)));
-        }
+    void metricsMatchTheHeader() {
+        Map<String, Integer> inHeader =
+                Header.constants("#define FAIRSCHED_DRR_METRIC_(\\w+) (\\d+)");
         Map<String, Integer> inJava = new LinkedHashMap<>();
         for (Drr.Metric metric : Drr.Metric.values()) {
             inJava.put(metric.name(), metric.code());
@@ -258,7 +248,7 @@ class DrrTest {
                 scoring(Status.EMPTY, new double[0], 0, available, tRuns, new double[0], 0, 2),
                 scoring(Status.LENGTH_MISMATCH, capacities, 2, Arrays.copyOf(available, 14), tRuns,
                         demand, 0, 2),
-                // Checked by the binding: the C export takes no length for the capacities.
+                // kinds amounts a machine: capacities_len must be t_runs_len * kinds.
                 scoring(Status.LENGTH_MISMATCH, new double[] {4, 8}, 2, available, tRuns, demand,
                         0, 2),
                 scoring(Status.LENGTH_MISMATCH, capacities, 1, available, tRuns, demand, 0, 2));
@@ -300,7 +290,7 @@ class DrrTest {
                 reprovision(Status.LENGTH_MISMATCH, new double[] {1, 2, 3}, 2, one, one),
                 reprovision(Status.EMPTY, series, 0, new double[0], new double[0]),
                 reprovision(Status.EMPTY, new double[0], 2, one, one),
-                // Checked by the binding: the C export takes one length for both.
+                // observed_len and predicted_len must both be kinds.
                 reprovision(Status.LENGTH_MISMATCH, series, 2, new double[] {1}, one),
                 reprovision(Status.LENGTH_MISMATCH, series, 2, one, new double[] {1, 1, 1}));
     }

@@ -129,7 +129,10 @@ class ErrorPathTest {
                 arguments(0xFFFF_FFFFL, 1L, 0.0, Status.CAPACITY_TOO_LARGE),
                 arguments(1L, 1L, NaN, Status.NOT_FINITE),
                 arguments(1L, 1L, BEYOND_MAX_TIME, Status.OUT_OF_RANGE),
-                arguments(1L, 1L, -BEYOND_MAX_TIME, Status.OUT_OF_RANGE));
+                arguments(1L, 1L, -BEYOND_MAX_TIME, Status.OUT_OF_RANGE),
+                // The capacity is checked before the configuration.
+                arguments(0L, 0L, NaN, Status.NOT_POSITIVE),
+                arguments(0xFFFF_FFFFL, 0L, NaN, Status.CAPACITY_TOO_LARGE));
     }
 
     @ParameterizedTest

@@ -136,6 +136,17 @@ class HaiTest {
         }
     }
 
+    /** The capacity is checked as for every object: at least 1, below 2^32 - 1. */
+    @Test
+    void constructorRejectsCapacities() {
+        FairschedException zero = assertThrows(FairschedException.class, () -> new Hai(0));
+        assertEquals(Status.NOT_POSITIVE, zero.status());
+        FairschedException large =
+                assertThrows(FairschedException.class, () -> new Hai(0xFFFF_FFFFL));
+        assertEquals(Status.CAPACITY_TOO_LARGE, large.status());
+        new Hai(1).close();
+    }
+
     @Test
     void closingTwiceIsHarmlessAndUseAfterCloseThrows() {
         Hai hai = new Hai(2);

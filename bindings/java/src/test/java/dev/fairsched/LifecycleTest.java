@@ -7,16 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -62,28 +57,53 @@ class LifecycleTest {
 
     @Test
     void panicInTheLibraryIsAnException() {
-        int code = NativeTesting.testingPanic();
+        int code = NativeTesting.panic();
         FairschedException e =
                 assertThrows(FairschedException.class, () -> FairschedException.check(code));
         assertEquals(Status.PANIC, e.status());
         assertTrue(e.getMessage().contains("panic"), e.getMessage());
     }
 
+    /** Every status has the library's message; a code the library does not know has one too. */
+    @Test
+    void statusMessagesAreTheLibrarys() {
+        NativeLibrary.load();
+        assertEquals("unknown status", NativeLibrary.statusMessage(Status.values().length));
+        assertEquals("unknown status", NativeLibrary.statusMessage(-1));
+        FairschedException e = assertThrows(FairschedException.class,
+                () -> FairschedException.check(Status.UNKNOWN_ID.code()));
+        assertEquals("UNKNOWN_ID: " + Status.UNKNOWN_ID.message(), e.getMessage());
+    }
+
+    /** The library loaded is of the ABI the glue was compiled for (checked by the loader). */
+    @Test
+    void abiVersionIsTheHeaders() {
+        assertEquals(Map.of("ABI_VERSION", NativeLibrary.ABI_VERSION),
+                Header.constants("#define FAIRSCHED_(ABI_VERSION) (\\d+)"));
+        NativeLibrary.load();
+        assertEquals(NativeLibrary.ABI_VERSION, NativeLibrary.abiVersion());
+    }
+
+    /** A library of another ABI is refused, saying which two versions disagree. */
+    @Test
+    void anotherAbiIsRefused() {
+        NativeLibrary.requireAbi(NativeLibrary.ABI_VERSION);
+        UnsatisfiedLinkError e = assertThrows(UnsatisfiedLinkError.class,
+                () -> NativeLibrary.requireAbi(NativeLibrary.ABI_VERSION + 1));
+        String expected = "ABI version " + (NativeLibrary.ABI_VERSION + 1) + ", but its JNI glue"
+                + " was compiled against fairsched.h of ABI version " + NativeLibrary.ABI_VERSION;
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+    }
+
     /** Status must mirror the C enum name for name and code for code. */
     @Test
-    void statusTableMatchesTheHeader() throws IOException {
-        String header = Files.readString(Path.of(System.getProperty(
-                "fairsched.header", "../../include/fairsched.h")));
-        Matcher m = Pattern.compile("FAIRSCHED_STATUS_(\\w+) = (\\d+),").matcher(header);
-        Map<String, Integer> inHeader = new LinkedHashMap<>();
-        while (m.find()) {
-            inHeader.put(m.group(1), Integer.valueOf(m.group(2)));
-        }
+    void statusTableMatchesTheHeader() {
+        Map<String, Integer> inHeader = Header.constants("FAIRSCHED_STATUS_(\\w+) = (\\d+),");
         Map<String, Integer> inJava = new LinkedHashMap<>();
         for (Status status : Status.values()) {
             inJava.put(status.name(), status.code());
             assertEquals(status, Status.of(status.code()));
-            assertFalse(Native.statusMessage(status.code()).isEmpty(), status.name());
+            assertFalse(status.message().isEmpty(), status.name());
         }
         assertEquals(inHeader, inJava);
     }

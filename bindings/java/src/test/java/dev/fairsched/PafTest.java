@@ -64,8 +64,8 @@ class PafTest {
         assertEquals(1.0, a[2], 1e-9);
         double[] curve = new double[9];
         Paf.ernestTabulate(a, curve);
-        assertEquals(0, Paf.concaveFrom(curve));
-        assertEquals(1, Paf.concaveFrom(new double[] {0, 0.125, 0.5, 0.75, 0.875}));
+        assertEquals(0, Paf.curveCheck(curve));
+        assertEquals(1, Paf.curveCheck(new double[] {0, 0.125, 0.5, 0.75, 0.875}));
         double[] envelope = Paf.concaveEnvelope(new double[] {0, 0.125, 0.25, 0.875, 1});
         assertEquals(0.875, envelope[3]);
         assertTrue(envelope[1] > 0.125);
@@ -98,14 +98,21 @@ class PafTest {
                 () -> Paf.ernestFit(new int[] {1, 2, 4}, new double[] {1, 0.7, 0.5}));
         rejects(Status.NEGATIVE,
                 () -> Paf.ernestTabulate(new double[] {1, -1, 0, 0}, new double[3]));
-        rejects(Status.NOT_MONOTONE, () -> Paf.concaveFrom(new double[] {0, 1, 0.5}));
+        rejects(Status.NOT_MONOTONE, () -> Paf.curveCheck(new double[] {0, 1, 0.5}));
         rejects(Status.NOT_POSITIVE, () -> new Paf(0));
+        rejects(Status.CAPACITY_TOO_LARGE, () -> new Paf(0xFFFF_FFFFL));
+        rejects(Status.LENGTH_MISMATCH,
+                () -> Paf.ernestFit(new int[] {1, 2, 4, 8, 16}, new double[] {1, 0.7, 0.5}));
+        rejects(Status.EMPTY, () -> Paf.concaveEnvelope(new double[0]));
+        rejects(Status.NOT_MONOTONE, () -> Paf.concaveEnvelope(new double[] {0, 1, 0.5}));
         assertThrows(IllegalArgumentException.class,
                 () -> paf.allocate(new int[] {-1, 1}, two, 12, 0.9, Paf.FAST));
         assertThrows(IllegalArgumentException.class,
                 () -> paf.allocate(ones, two, 1L << 32, 0.9, Paf.FAST));
         rejects(Status.LENGTH_MISMATCH,
                 () -> paf.enforce(new int[] {1}, new int[] {}, new int[2]));
+        rejects(Status.LENGTH_MISMATCH,
+                () -> paf.enforce(new int[] {1}, new int[] {0, 0}, new int[2]));
         paf.close();
         paf.close();
         assertThrows(IllegalStateException.class,

@@ -79,7 +79,7 @@ class PafVectorsTest {
                 assertArrayEquals(numbers(c.getAsJsonArray("expect")), curve);
             }
             case "curve_check" -> {
-                int k = Paf.concaveFrom(numbers(c.getAsJsonArray("points")));
+                int k = Paf.curveCheck(numbers(c.getAsJsonArray("points")));
                 assertEquals(c.get("expect_concave_from").getAsInt(), k);
             }
             case "concave_envelope" -> {

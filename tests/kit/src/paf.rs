@@ -1,6 +1,6 @@
-//! Running PAF from tests on heap-held curves.
+//! Running PAF from tests on heap-held curves: one call, its outputs and totals owned.
 
-use super::paf_outputs::Outputs;
+use crate::paf_outputs::Outputs;
 use fairsched::paf::{Curve, Inline, Job, Method, Paf, Totals};
 
 /// One call's results, owned.

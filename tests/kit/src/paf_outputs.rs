@@ -1,4 +1,5 @@
-//! Owned output buffers of one PAF allocation.
+//! Owned output buffers of one PAF allocation, for tests that call `Paf::allocate` and compare
+//! what it wrote.
 
 use fairsched::paf::Allocation;
 

@@ -248,7 +248,9 @@ impl Workspace {
     fn enforce(&self, input: &mut Input) {
         let n = input.below(10);
         let targets: Vec<u32> = (0..n).map(|_| input.below(6) as u32).collect();
-        let running: Vec<u32> = (0..n).map(|_| input.below(6) as u32).collect();
+        // Now and then one running count too many, for the length check.
+        let running_len = n + usize::from(input.below(8) == 0);
+        let running: Vec<u32> = (0..running_len).map(|_| input.below(6) as u32).collect();
         let mut given = vec![u32::MAX; input.below(12)];
         let mut assigned = usize::MAX;
         let watch = Watch::new().slice(&given).value(&assigned);
@@ -256,8 +258,9 @@ impl Workspace {
             fairsched_paf_enforce(
                 input.or_null(self.handle),
                 input.reads(&targets),
+                targets.len(),
                 input.reads(&running),
-                n,
+                running.len(),
                 input.or_null(given.as_mut_ptr()),
                 given.len(),
                 input.or_null(&mut assigned),
@@ -289,14 +292,17 @@ impl Workspace {
 fn ernest(input: &mut Input) {
     let samples = input.below(7);
     let slots: Vec<u32> = (0..samples).map(|_| input.count(16) as u32).collect();
-    let runtimes: Vec<f64> = (0..samples).map(|_| input.number()).collect();
+    // Now and then one run time too many, for the length check.
+    let runtimes_len = samples + usize::from(input.below(8) == 0);
+    let runtimes: Vec<f64> = (0..runtimes_len).map(|_| input.number()).collect();
     let mut coefficients = [f64::NAN; 4];
     let watch = Watch::new().slice(&coefficients);
     let status = unsafe {
         fairsched_paf_ernest_fit(
             input.reads(&slots),
+            slots.len(),
             input.reads(&runtimes),
-            samples,
+            runtimes.len(),
             input.or_null(coefficients.as_mut_ptr()),
         )
     };
@@ -340,13 +346,15 @@ fn curve(input: &mut Input) {
             "concave from {from} of {points:?}"
         );
     }
-    let mut envelope = vec![f64::NAN; points.len()];
+    // Now and then room for one point too many, for the length check.
+    let mut envelope = vec![f64::NAN; points.len() + usize::from(input.below(8) == 0)];
     let watch = Watch::new().slice(&envelope);
     let status = unsafe {
         fairsched_paf_concave_envelope(
             input.reads(&points),
-            input.or_null(envelope.as_mut_ptr()),
             points.len(),
+            input.or_null(envelope.as_mut_ptr()),
+            envelope.len(),
         )
     };
     if watch.check("fairsched_paf_concave_envelope", status) {

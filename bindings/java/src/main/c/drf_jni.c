@@ -1,40 +1,53 @@
 /*
  * JNI glue between dev.fairsched.NativeDrf and the DRF and QKnobler exports of the fairsched C
- * ABI (include/fairsched.h), with the conventions of fairsched_jni.c.
+ * ABI (include/fairsched.h), with the conventions of glue.h.
  *
  * Every array goes to the library in place: pinned (GetPrimitiveArrayCritical) around the one
  * fairsched call, so a round writes its ids straight into the Java array, and whatever the
- * length, the library checks it. The structures come back in the layouts of NativeDrf's
- * constants, which `javac -h` copies into dev_fairsched_NativeDrf.h.
+ * length, the library checks it. The queue's structures (a user, the stats, a QKnobler round)
+ * are written by the library straight into the DrfQueue's buffer; QKnobler's summary, from a
+ * call without an object, comes back as an array in the layout of NativeDrf's SUMMARY_*.
  */
 #include <string.h>
 
 #include "dev_fairsched_NativeDrf.h"
-#include "fairsched_jni.h"
+#include "glue.h"
 
-/* A layout constant of dev.fairsched.NativeDrf, e.g. DRF_LAYOUT(USER_RUNNING). */
-#define DRF_LAYOUT(name) dev_fairsched_NativeDrf_##name
+/* A constant of dev.fairsched.NativeDrf, e.g. DRF(USER_RUNNING). */
+#define DRF(name) dev_fairsched_NativeDrf_##name
 
-_Static_assert(DRF_LAYOUT(MAX_RESOURCE_KINDS) == FAIRSCHED_MAX_RESOURCE_KINDS,
+_Static_assert(DRF(MAX_RESOURCE_KINDS) == FAIRSCHED_MAX_RESOURCE_KINDS,
                "NativeDrf.MAX_RESOURCE_KINDS must be the header's");
+
+ASSERT_OFFSET(fairsched_drf_user_info, id, DRF(USER_ID));
+ASSERT_OFFSET(fairsched_drf_user_info, running, DRF(USER_RUNNING));
+ASSERT_OFFSET(fairsched_drf_user_info, pending, DRF(USER_PENDING));
+ASSERT_OFFSET(fairsched_drf_user_info, weight, DRF(USER_WEIGHT));
+ASSERT_OFFSET(fairsched_drf_user_info, dominant_share, DRF(USER_DOMINANT_SHARE));
+ASSERT_OFFSET(fairsched_drf_user_info, weighted_share, DRF(USER_WEIGHTED_SHARE));
+ASSERT_OFFSET(fairsched_drf_user_info, task_share, DRF(USER_TASK_SHARE));
+ASSERT_SIZE(fairsched_drf_user_info, DRF(USER_SIZE));
+
+ASSERT_OFFSET(fairsched_drf_queue_stats, capacity, DRF(STATS_CAPACITY));
+ASSERT_OFFSET(fairsched_drf_queue_stats, users, DRF(STATS_USERS));
+ASSERT_OFFSET(fairsched_drf_queue_stats, active, DRF(STATS_ACTIVE));
+ASSERT_OFFSET(fairsched_drf_queue_stats, kinds, DRF(STATS_KINDS));
+ASSERT_SIZE(fairsched_drf_queue_stats, DRF(STATS_SIZE));
+
+ASSERT_OFFSET(fairsched_qknobler_round_result, started, DRF(ROUND_STARTED));
+ASSERT_OFFSET(fairsched_qknobler_round_result, fairness, DRF(ROUND_FAIRNESS));
+ASSERT_SIZE(fairsched_qknobler_round_result, DRF(ROUND_SIZE));
 
 static fairsched_drf_queue *queue_of(jlong handle) {
     return (fairsched_drf_queue *)(intptr_t)handle;
 }
 
-/* A double carried bit for bit in a jlong (Java: Double.longBitsToDouble). */
-static jlong bits_of(double x) {
-    jlong bits;
-    memcpy(&bits, &x, sizeof bits);
-    return bits;
-}
-
 /* ---- Over flat arrays ------------------------------------------------------------------------ */
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_divisible(
-    JNIEnv *env, jclass cls, jdoubleArray capacity, jdoubleArray weights, jdoubleArray demands,
+    JNIEnv *env, jclass cls, jdoubleArray cluster, jdoubleArray weights, jdoubleArray demands,
     jdoubleArray out_tasks, jdoubleArray out_shares, jdoubleArray out_phi) {
-    pinned_array c = reading(env, capacity), w = reading(env, weights), d = reading(env, demands);
+    pinned_array c = reading(env, cluster), w = reading(env, weights), d = reading(env, demands);
     pinned_array tasks = writing(env, out_tasks), shares = writing(env, out_shares);
     pinned_array *const arrays[] = {&c, &w, &d, &tasks, &shares};
     if (!pin(env, arrays, LENGTH(arrays))) {
@@ -52,10 +65,10 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_divisible(
 }
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_qknoblerAllocate(
-    JNIEnv *env, jclass cls, jdoubleArray capacity, jdoubleArray weights, jdoubleArray demands,
+    JNIEnv *env, jclass cls, jdoubleArray cluster, jdoubleArray weights, jdoubleArray demands,
     jdouble rho, jdoubleArray out_fair, jdoubleArray out_efficient, jlongArray out_whole,
     jdoubleArray out_summary) {
-    pinned_array c = reading(env, capacity), w = reading(env, weights), d = reading(env, demands);
+    pinned_array c = reading(env, cluster), w = reading(env, weights), d = reading(env, demands);
     pinned_array fair = writing(env, out_fair), efficient = writing(env, out_efficient);
     pinned_array whole = writing(env, out_whole);
     pinned_array *const arrays[] = {&c, &w, &d, &fair, &efficient, &whole};
@@ -68,49 +81,37 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_qknoblerAllocate(
         fair.length, efficient.elements, efficient.length, whole.elements, whole.length, &summary);
     release(env, arrays, LENGTH(arrays));
     if (status == FAIRSCHED_STATUS_OK) {
-        jdouble fields[DRF_LAYOUT(SUMMARY_LENGTH)] = {
-            [DRF_LAYOUT(SUMMARY_RHO)] = summary.rho,
-            [DRF_LAYOUT(SUMMARY_PHI)] = summary.phi,
-            [DRF_LAYOUT(SUMMARY_THETA)] = summary.theta,
-            [DRF_LAYOUT(SUMMARY_SHARING_INCENTIVE_RHO)] = summary.sharing_incentive_rho,
-            [DRF_LAYOUT(SUMMARY_EFFICIENCY)] = summary.efficiency,
-            [DRF_LAYOUT(SUMMARY_KINDS)] = summary.kinds,
+        jdouble fields[DRF(SUMMARY_LENGTH)] = {
+            [DRF(SUMMARY_RHO)] = summary.rho,
+            [DRF(SUMMARY_PHI)] = summary.phi,
+            [DRF(SUMMARY_THETA)] = summary.theta,
+            [DRF(SUMMARY_SHARING_INCENTIVE_RHO)] = summary.sharing_incentive_rho,
+            [DRF(SUMMARY_EFFICIENCY)] = summary.efficiency,
+            [DRF(SUMMARY_KINDS)] = summary.kinds,
         };
-        memcpy(&fields[DRF_LAYOUT(SUMMARY_RESIDUAL)], summary.residual, sizeof summary.residual);
-        (*env)->SetDoubleArrayRegion(env, out_summary, 0, DRF_LAYOUT(SUMMARY_LENGTH), fields);
+        memcpy(&fields[DRF(SUMMARY_RESIDUAL)], summary.residual, sizeof summary.residual);
+        (*env)->SetDoubleArrayRegion(env, out_summary, 0, DRF(SUMMARY_LENGTH), fields);
     }
     return status;
 }
 
 /* ---- The queue ------------------------------------------------------------------------------- */
 
-JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_openQueue(JNIEnv *env, jclass cls,
-                                                               jlong users, jdoubleArray capacity,
-                                                               jlongArray out) {
-    size_t size;
-    fairsched_status status = fairsched_drf_queue_storage_size((uint32_t)users, &size);
-    if (status != FAIRSCHED_STATUS_OK) {
-        return status;
-    }
-    void *memory = allocate_storage(env, size);
-    if (memory == NULL) {
-        return EXCEPTION_PENDING;
-    }
-    pinned_array c = reading(env, capacity);
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_open(JNIEnv *env, jclass cls, jlong capacity,
+                                                          jdoubleArray cluster, jlongArray out) {
+    pinned_array c = reading(env, cluster);
     pinned_array *const arrays[] = {&c};
     if (!pin(env, arrays, LENGTH(arrays))) {
-        free(memory);
         return EXCEPTION_PENDING;
     }
-    fairsched_drf_queue *queue;
-    status = fairsched_drf_queue_init(memory, size, (uint32_t)users, c.elements, c.length, &queue);
+    size_t size = 0;
+    fairsched_status sized = fairsched_drf_queue_storage_size((uint32_t)capacity, &size);
+    void *memory = storage_for(sized, size);
+    fairsched_drf_queue *queue = NULL;
+    fairsched_status built = fairsched_drf_queue_init(memory, size, (uint32_t)capacity,
+                                                      c.elements, c.length, &queue);
     release(env, arrays, LENGTH(arrays));
-    if (status != FAIRSCHED_STATUS_OK) {
-        free(memory);
-        return status;
-    }
-    write_opened(env, out, memory, queue);
-    return status;
+    return opened(env, sized, built, memory, queue, out);
 }
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_addUser(JNIEnv *env, jclass cls, jlong queue,
@@ -152,60 +153,28 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_tasksFinished(JNIEnv *env, j
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_next(JNIEnv *env, jclass cls, jlong queue,
                                                           jlongArray out) {
-    uint64_t id;
+    uint64_t id = 0;
     bool found = false;
     fairsched_status status = fairsched_drf_queue_next(queue_of(queue), &id, &found);
-    if (status == FAIRSCHED_STATUS_OK && found) {
-        const jlong next = (jlong)id;
-        (*env)->SetLongArrayRegion(env, out, 0, 1, &next);
-    }
-    return count_or_status(status, found ? 1 : 0);
+    return found_or_status(env, status, found, id, out);
 }
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_startNext(JNIEnv *env, jclass cls,
                                                                jlong queue, jlongArray out) {
-    uint64_t id;
+    uint64_t id = 0;
     bool found = false;
     fairsched_status status = fairsched_drf_queue_start_next(queue_of(queue), &id, &found);
-    if (status == FAIRSCHED_STATUS_OK && found) {
-        const jlong started = (jlong)id;
-        (*env)->SetLongArrayRegion(env, out, 0, 1, &started);
-    }
-    return count_or_status(status, found ? 1 : 0);
+    return found_or_status(env, status, found, id, out);
 }
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_user(JNIEnv *env, jclass cls, jlong queue,
-                                                          jlong id, jlongArray out) {
-    fairsched_drf_user_info info;
-    fairsched_status status = fairsched_drf_queue_user_get(queue_of(queue), (uint64_t)id, &info);
-    if (status == FAIRSCHED_STATUS_OK) {
-        const jlong fields[DRF_LAYOUT(USER_LENGTH)] = {
-            [DRF_LAYOUT(USER_RUNNING)] = (jlong)info.running,
-            [DRF_LAYOUT(USER_PENDING)] = (jlong)info.pending,
-            [DRF_LAYOUT(USER_WEIGHT)] = bits_of(info.weight),
-            [DRF_LAYOUT(USER_DOMINANT_SHARE)] = bits_of(info.dominant_share),
-            [DRF_LAYOUT(USER_WEIGHTED_SHARE)] = bits_of(info.weighted_share),
-            [DRF_LAYOUT(USER_TASK_SHARE)] = bits_of(info.task_share),
-        };
-        (*env)->SetLongArrayRegion(env, out, 0, DRF_LAYOUT(USER_LENGTH), fields);
-    }
-    return status;
+                                                          jlong id, jobject out) {
+    return fairsched_drf_queue_user_get(queue_of(queue), (uint64_t)id, struct_at(env, out));
 }
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_stats(JNIEnv *env, jclass cls, jlong queue,
-                                                           jlongArray out) {
-    fairsched_drf_queue_stats stats;
-    fairsched_status status = fairsched_drf_queue_stats_get(queue_of(queue), &stats);
-    if (status == FAIRSCHED_STATUS_OK) {
-        const jlong fields[DRF_LAYOUT(STATS_LENGTH)] = {
-            [DRF_LAYOUT(STATS_CAPACITY)] = stats.capacity,
-            [DRF_LAYOUT(STATS_USERS)] = stats.users,
-            [DRF_LAYOUT(STATS_ACTIVE)] = stats.active,
-            [DRF_LAYOUT(STATS_KINDS)] = stats.kinds,
-        };
-        (*env)->SetLongArrayRegion(env, out, 0, DRF_LAYOUT(STATS_LENGTH), fields);
-    }
-    return status;
+                                                           jobject out) {
+    return fairsched_drf_queue_stats_get(queue_of(queue), struct_at(env, out));
 }
 
 /* ---- Rounds: one fairsched call each, ids written in place ----------------------------------- */
@@ -230,23 +199,16 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_qknoblerRound(JNIEnv *env, j
                                                                    jdoubleArray machine,
                                                                    jdoubleArray idle,
                                                                    jlongArray out,
-                                                                   jlongArray out_round) {
+                                                                   jobject out_round) {
+    fairsched_qknobler_round_result *round = struct_at(env, out_round);
     pinned_array m = reading(env, machine), i = reading(env, idle), ids = writing(env, out);
     pinned_array *const arrays[] = {&m, &i, &ids};
     if (!pin(env, arrays, LENGTH(arrays))) {
         return EXCEPTION_PENDING;
     }
-    fairsched_qknobler_round_result round;
     fairsched_status status =
-        fairsched_qknobler_round(queue_of(queue), rho, m.elements, m.length, i.elements, i.length,
-                                 ids.elements, ids.length, &round);
+        fairsched_drf_queue_qknobler_round(queue_of(queue), rho, m.elements, m.length, i.elements,
+                                           i.length, ids.elements, ids.length, round);
     release(env, arrays, LENGTH(arrays));
-    if (status == FAIRSCHED_STATUS_OK) {
-        const jlong fields[DRF_LAYOUT(ROUND_LENGTH)] = {
-            [DRF_LAYOUT(ROUND_STARTED)] = (jlong)round.started,
-            [DRF_LAYOUT(ROUND_FAIRNESS)] = (jlong)round.fairness,
-        };
-        (*env)->SetLongArrayRegion(env, out_round, 0, DRF_LAYOUT(ROUND_LENGTH), fields);
-    }
     return status;
 }

@@ -1,4 +1,4 @@
-//! A naive HAI, written straight from SPEC.md § HAI for tests and as the benchmarks' baseline:
+//! A naive HAI, written straight from the `hai` module's rules for tests and as the benchmarks' baseline:
 //! a sort for the shortest-job-optimal start and, for every transfer, a linear scan of all
 //! jobs for the donor and the acceptor (the paper's O(n) a transfer, §4.4). Same tie rules as
 //! the library (lower index first), same arithmetic, so results must agree bit for bit. Takes

@@ -1,23 +1,21 @@
 /*
  * JNI glue between dev.fairsched.NativeDrr and the DRR and MinFrag exports of the fairsched C
- * ABI (include/fairsched.h), with the conventions of fairsched_jni.c: each function makes one
- * fairsched call and returns its status code (or a count, or the status negated); Java maps
- * codes to exceptions and has checked the two lengths the C exports do not take.
+ * ABI (include/fairsched.h), with the conventions of glue.h.
  *
  * Every array goes to the library in place: pinned (GetPrimitiveArrayCritical) around the one
- * fairsched call, never copied, with the helpers of fairsched_jni.h, so MinFrag updates the
- * machine's series and writes its placements straight into the Java arrays. Results come back
- * in the layouts of NativeDrr's constants, which `javac -h` copies into dev_fairsched_NativeDrr.h.
+ * fairsched call, never copied, so MinFrag updates the machine's series and writes its
+ * placements straight into the Java arrays. These calls have no object (and so no buffer):
+ * their few scalar results come back as arrays in the layouts of NativeDrr's constants.
  */
 #include "dev_fairsched_NativeDrr.h"
-#include "fairsched_jni.h"
+#include "glue.h"
 
-/* A layout constant of dev.fairsched.NativeDrr, e.g. DRR_LAYOUT(HEARTBEAT_DRR). */
-#define DRR_LAYOUT(name) dev_fairsched_NativeDrr_##name
+/* A constant of dev.fairsched.NativeDrr, e.g. DRR(HEARTBEAT_DRR). */
+#define DRR(name) dev_fairsched_NativeDrr_##name
 
-_Static_assert(DRR_LAYOUT(METRIC_DRR) == FAIRSCHED_DRR_METRIC_DRR &&
-                   DRR_LAYOUT(METRIC_TRC) == FAIRSCHED_DRR_METRIC_TRC &&
-                   DRR_LAYOUT(METRIC_TETRIS) == FAIRSCHED_DRR_METRIC_TETRIS,
+_Static_assert(DRR(METRIC_DRR) == FAIRSCHED_DRR_METRIC_DRR &&
+                   DRR(METRIC_TRC) == FAIRSCHED_DRR_METRIC_TRC &&
+                   DRR(METRIC_TETRIS) == FAIRSCHED_DRR_METRIC_TETRIS,
                "NativeDrr.METRIC_* must be the header's");
 /* A boolean[] is pinned and written as the bool array of fairsched_drr_score_machines. */
 _Static_assert(sizeof(jboolean) == sizeof(bool), "jboolean and bool must have the same size");
@@ -37,11 +35,11 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_machine(JNIEnv *env, jclass 
                                                     (uint32_t)t_run, &drr, &trc);
     release(env, arrays, LENGTH(arrays));
     if (status == FAIRSCHED_STATUS_OK) {
-        const jdouble fields[DRR_LAYOUT(MACHINE_LENGTH)] = {
-            [DRR_LAYOUT(MACHINE_DRR)] = drr,
-            [DRR_LAYOUT(MACHINE_TRC)] = trc,
+        const jdouble fields[DRR(MACHINE_LENGTH)] = {
+            [DRR(MACHINE_DRR)] = drr,
+            [DRR(MACHINE_TRC)] = trc,
         };
-        (*env)->SetDoubleArrayRegion(env, out, 0, DRR_LAYOUT(MACHINE_LENGTH), fields);
+        (*env)->SetDoubleArrayRegion(env, out, 0, DRR(MACHINE_LENGTH), fields);
     }
     return status;
 }
@@ -63,11 +61,11 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_minFrag(
         s.elements, s.length, (uint32_t)metric, p.elements, p.length, &beat);
     release(env, arrays, LENGTH(arrays));
     if (status == FAIRSCHED_STATUS_OK) {
-        const jdouble fields[DRR_LAYOUT(HEARTBEAT_LENGTH)] = {
-            [DRR_LAYOUT(HEARTBEAT_T_RUN)] = beat.t_run,
-            [DRR_LAYOUT(HEARTBEAT_DRR)] = beat.drr,
+        const jdouble fields[DRR(HEARTBEAT_LENGTH)] = {
+            [DRR(HEARTBEAT_T_RUN)] = beat.t_run,
+            [DRR(HEARTBEAT_DRR)] = beat.drr,
         };
-        (*env)->SetDoubleArrayRegion(env, out_heartbeat, 0, DRR_LAYOUT(HEARTBEAT_LENGTH), fields);
+        (*env)->SetDoubleArrayRegion(env, out_heartbeat, 0, DRR(HEARTBEAT_LENGTH), fields);
     }
     return count_or_status(status, beat.placed);
 }

@@ -223,7 +223,7 @@ impl Queue {
         let mut round = Out::<FairschedQknoblerRound>::new();
         let watch = state.slice(&ids).out(&round);
         let status = unsafe {
-            fairsched_qknobler_round(
+            fairsched_drf_queue_qknobler_round(
                 queue,
                 rho,
                 input.reads(&machine),
@@ -235,7 +235,7 @@ impl Queue {
                 input.or_null(round.ptr()),
             )
         };
-        if watch.check("fairsched_qknobler_round", status) {
+        if watch.check("fairsched_drf_queue_qknobler_round", status) {
             let round = round.into_inner();
             assert!(round.fairness <= round.started && round.started <= ids.len());
             fit_one_by_one(&idle, &ids[..round.started], &self.demands);

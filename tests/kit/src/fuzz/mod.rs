@@ -4,7 +4,7 @@
 //! do not match, full capacities), and checking after every call:
 //! - no call panics (`FAIRSCHED_STATUS_PANIC` is a bug);
 //! - a failed call changed nothing, byte for byte: neither the caller memory holding a
-//!   scheduler (CFQ, the DRF queue) nor any output or in-out array (see [`watch::Watch`]); a
+//!   scheduler (CFQ, the DRF queue) nor any output or in-out array (see `watch::Watch`); a
 //!   read-only call does not change the scheduler either. (PAF's and HAI's workspaces are
 //!   scratch space that holds nothing between calls: those are not watched.)
 //! - the documented invariants of each algorithm hold (listed in each module).
@@ -13,9 +13,12 @@
 //! binding relies on and it wraps the whole Rust API: NULL checks, the panic boundary, the
 //! carving of caller memory and the status mapping are exercised too.
 //!
-//! `cargo fuzz run <target>` drives them with libFuzzer (see `scripts/fuzz`); the project's
-//! `cargo test` runs the same harness on the saved corpus and on seeded random inputs
-//! (tests/fuzz_regression.rs), so every input ever kept stays a regression test on stable.
+//! `cargo fuzz run <target>` drives them with libFuzzer (see `scripts/fuzz`: the fuzz crate in
+//! `fuzz/`, on nightly, whose `fuzz_targets/*.rs` only call [`cfq::run`] and the like); the
+//! project's `cargo test --features ffi` runs the same harness on the saved corpus and on
+//! seeded random inputs (tests/fuzz_regression.rs), so every input ever kept stays a
+//! regression test on stable. Here, in the test kit (behind its `ffi` feature), rather than in
+//! the fuzz crate, so that both can use it as a library.
 
 pub mod cfq;
 pub mod drf;

@@ -1,0 +1,61 @@
+//! Heap-allocated table storage of any capacity, for tests, benchmarks and the simulator (the
+//! core itself never allocates: Rust callers with `std` can build storage this way).
+
+use fairsched::cfq::{Cfq, JobRow, HEAPS};
+use fairsched::heap::HeapSlot;
+use fairsched::table::{Borrowed, Parts, PartsMut, Slot, Storage, Vacant};
+
+/// The parts of a table's storage, on the heap: usable directly as any algorithm's storage.
+pub struct Memory<R: Vacant, const H: usize> {
+    rows: Vec<R>,
+    numbers: Vec<u32>,
+    heaps: [Vec<Slot<R>>; H],
+}
+
+impl<R: Vacant, const H: usize> Memory<R, H> {
+    /// Room for `capacity` rows.
+    pub fn new(capacity: usize) -> Self {
+        Memory {
+            rows: vec![R::VACANT; capacity],
+            numbers: vec![0; capacity],
+            heaps: std::array::from_fn(|_| vec![HeapSlot::VACANT; capacity]),
+        }
+    }
+
+    /// Borrowed storage over this memory (the shape the C ABI builds on).
+    pub fn storage(&mut self) -> Borrowed<'_, R, H> {
+        let heaps = self.heaps.each_mut().map(Vec::as_mut_slice);
+        Borrowed::new(&mut self.rows, &mut self.numbers, heaps).expect("parts of equal length")
+    }
+}
+
+impl<R: Vacant, const H: usize> Storage<R, H> for Memory<R, H> {
+    fn parts(&self) -> Parts<'_, R, H> {
+        Parts {
+            rows: &self.rows,
+            numbers: &self.numbers,
+            heaps: self.heaps.each_ref().map(Vec::as_slice),
+        }
+    }
+    fn parts_mut(&mut self) -> PartsMut<'_, R, H> {
+        PartsMut {
+            rows: &mut self.rows,
+            numbers: &mut self.numbers,
+            heaps: self.heaps.each_mut().map(Vec::as_mut_slice),
+        }
+    }
+}
+
+/// Storage for a CFQ scheduler.
+pub type CfqMemory = Memory<JobRow, HEAPS>;
+
+impl CfqMemory {
+    /// A CFQ scheduler on this memory.
+    pub fn cfq(
+        &mut self,
+        slots: u32,
+        start_time: f64,
+    ) -> fairsched::Result<Cfq<Borrowed<'_, JobRow, HEAPS>>> {
+        Cfq::with_storage(self.storage(), slots, start_time)
+    }
+}
