@@ -14,7 +14,7 @@
 //! - [`paf`] and [`paf_outputs`]: running PAF on heap-held curves and owned output buffers;
 //! - [`exports`]: the C ABI's exports, read from the source of `src/ffi`;
 //! - `fuzz` (with the `ffi` feature): the fuzz harness of the C ABI, run by libFuzzer from
-//!   `fuzz/` and on stable by `tests/fuzz_regression.rs`.
+//!   `fuzz/` and on stable by `tests/kit/tests/fuzz_regression.rs`.
 
 pub mod exports;
 pub mod hai_cases;

@@ -16,7 +16,7 @@
 //! `cargo fuzz run <target>` drives them with libFuzzer (see `scripts/fuzz`: the fuzz crate in
 //! `fuzz/`, on nightly, whose `fuzz_targets/*.rs` only call [`cfq::run`] and the like); the
 //! project's `cargo test --features ffi` runs the same harness on the saved corpus and on
-//! seeded random inputs (tests/fuzz_regression.rs), so every input ever kept stays a
+//! seeded random inputs (tests/kit/tests/fuzz_regression.rs), so every input ever kept stays a
 //! regression test on stable. Here, in the test kit (behind its `ffi` feature), rather than in
 //! the fuzz crate, so that both can use it as a library.
 

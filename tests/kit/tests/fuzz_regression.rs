@@ -4,8 +4,6 @@
 //! once found a bug) and a few hundred seeded random inputs per target. So the no-harm contract
 //! and the invariants are checked on every run, even where cargo-fuzz and nightly are not
 //! installed; `scripts/fuzz` explores further with libFuzzer.
-#![cfg(feature = "ffi")]
-
 use fairsched_testkit::fuzz as harness;
 use fairsched_testkit::rng;
 use std::fs;
@@ -14,7 +12,7 @@ use std::path::Path;
 /// Every file of every target's corpus, run through its target.
 #[test]
 fn saved_corpus() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus");
     let mut inputs = 0;
     for (target, run) in harness::TARGETS {
         let Ok(entries) = fs::read_dir(corpus.join(target)) else {
