@@ -75,10 +75,16 @@ pub trait Storage<R: Vacant, const H: usize> {
 
 /// Arrays for `N` rows, owned by the structure that uses them. Large: box it or place it in a
 /// `static` when `N` is large.
+///
+/// Laid out in declaration order (rows, heaps, then the column of numbers), as the separate
+/// arrays of each algorithm were before they shared this type: with the compiler's own order
+/// the column fell between the rows and the heaps and HAI's rebalance ran 13-16% slower on
+/// the same instructions (`cargo bench -p fairsched-bench --bench hai -- hai_arrival`).
+#[repr(C)]
 pub struct Inline<R: Vacant, const N: usize, const H: usize> {
     rows: [R; N],
-    numbers: [u32; N],
     heaps: [[Slot<R>; N]; H],
+    numbers: [u32; N],
 }
 
 impl<R: Vacant, const N: usize, const H: usize> Inline<R, N, H> {
