@@ -194,7 +194,7 @@ typedef struct {
    */
   double arrival;
   /**
-   * Slot-time given at arrival.
+   * Slot-time given at arrival, or at the last `fairsched_cfq_reprofile`.
    */
   double slot_time;
   /**
@@ -269,6 +269,30 @@ typedef struct {
    */
   uint32_t rows_in_use;
 } fairsched_cfq_stats;
+
+/**
+ * The CFQ paper's naive profiler (§V-B): the mean run time of every task observed, and a new
+ * job's slot-time estimated as its tasks times that mean. A plain value the caller owns (on
+ * the stack, in a struct, anywhere; copy it freely): no storage to ask for, nothing to
+ * release. All zeros is the empty profiler, as `fairsched_cfq_profiler_init` writes it. The
+ * fields are readable; change them only through the calls. Not to be used from two threads
+ * at once.
+ */
+typedef struct {
+  /**
+   * Durations observed.
+   */
+  uint64_t count;
+  /**
+   * Their sum, rounded to nearest.
+   */
+  double sum;
+  /**
+   * The exact sum minus `sum`: the sum is kept as two doubles, so that billions of
+   * observations add no drift (see the `cfq::Profiler` documentation).
+   */
+  double sum_low;
+} fairsched_cfq_profiler;
 
 /**
  * What the queue knows about one user (see `fairsched_drf_queue_user_get`).
@@ -519,6 +543,25 @@ fairsched_status fairsched_cfq_arrive(fairsched_cfq *cfq,
                                       uint32_t weight);
 
 /**
+ * Corrects the slot-time of job `job_id` to `slot_time` at `now`, as if it had been known at
+ * arrival: the clock advances to `now`, then the job's virtual finish becomes
+ * F' = V(arrival) + slot_time / weight (bit for bit what an arrival with `slot_time` would have
+ * given); if F' <= V(now) the job leaves GPS at `now` (its GPS completion). Its places in GPS
+ * and in the backlog follow. FAIRSCHED_STATUS_JOB_COMPLETED for a job that completed in the
+ * real system or that GPS had completed by the previous call (a job GPS completes between the
+ * previous call and `now` is accepted: its GPS completion stands, and the new slot-time only
+ * re-keys it in the backlog). Other statuses as `fairsched_cfq_arrive` for `now` and
+ * `slot_time`. Wraps `Cfq::reprofile`.
+ *
+ * # Safety
+ * As for `fairsched_cfq_advance`.
+ */
+fairsched_status fairsched_cfq_reprofile(fairsched_cfq *cfq,
+                                         double now,
+                                         uint64_t job_id,
+                                         double slot_time);
+
+/**
  * Sets the number of tasks job `job_id` has waiting for a slot. Wraps `Cfq::set_pending`.
  *
  * # Safety
@@ -610,6 +653,51 @@ fairsched_status fairsched_cfq_gps_completion_estimate(const fairsched_cfq *cfq,
  * As for `fairsched_cfq_advance`.
  */
 fairsched_status fairsched_cfq_stats_get(const fairsched_cfq *cfq, fairsched_cfq_stats *out_stats);
+
+/**
+ * Writes the empty profiler into `*out_profiler`. Wraps `cfq::Profiler::new`.
+ *
+ * # Safety
+ * `out_profiler` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_cfq_profiler_init(fairsched_cfq_profiler *out_profiler);
+
+/**
+ * Observes one finished task that ran `duration`: finite (FAIRSCHED_STATUS_NOT_FINITE), not
+ * negative (FAIRSCHED_STATUS_NEGATIVE) and at most 2^60 (FAIRSCHED_STATUS_OUT_OF_RANGE, as is
+ * a count of observations past 2^64 - 1). Wraps `cfq::Profiler::observe`.
+ *
+ * # Safety
+ * `profiler` must be NULL or point to a profiler valid for reads and writes.
+ */
+fairsched_status fairsched_cfq_profiler_observe(fairsched_cfq_profiler *profiler, double duration);
+
+/**
+ * Observes `durations_len` finished tasks in one call, all or nothing (each duration checked
+ * as by `fairsched_cfq_profiler_observe` first; NULL allowed for length 0). Wraps
+ * `cfq::Profiler::observe_batch`.
+ *
+ * # Safety
+ * As for `fairsched_cfq_profiler_observe`; `durations` must hold `durations_len` doubles.
+ */
+fairsched_status fairsched_cfq_profiler_observe_batch(fairsched_cfq_profiler *profiler,
+                                                      const double *durations,
+                                                      size_t durations_len);
+
+/**
+ * Writes into `*out_slot_time` the slot-time of a new job of `tasks` tasks: `tasks` times the
+ * mean duration observed, ready for `fairsched_cfq_arrive` or `fairsched_cfq_reprofile`.
+ * FAIRSCHED_STATUS_NOT_POSITIVE for 0 tasks; FAIRSCHED_STATUS_EMPTY before any observation;
+ * an estimate outside (0, 2^60] is FAIRSCHED_STATUS_NOT_POSITIVE (every duration was 0) or
+ * FAIRSCHED_STATUS_OUT_OF_RANGE. Wraps `cfq::Profiler::estimate`.
+ *
+ * # Safety
+ * `profiler` must be NULL or point to a profiler valid for reads; `out_slot_time` NULL or
+ * valid for a write.
+ */
+fairsched_status fairsched_cfq_profiler_estimate(const fairsched_cfq_profiler *profiler,
+                                                 uint64_t tasks,
+                                                 double *out_slot_time);
 
 /**
  * Divisible weighted DRF (closed form): writes every user's tasks `N_i^max` and dominant share

@@ -27,7 +27,8 @@ pub enum Error {
     /// A number is finite but outside the range the algorithm supports (documented per call),
     /// chosen so that no derived value can overflow.
     OutOfRange,
-    /// The job has already completed in the real system.
+    /// The job has already completed in the real system (or, for
+    /// [`crate::cfq::Cfq::reprofile`], in the GPS reference).
     JobCompleted,
     /// Two parallel arrays (or storage parts) have different lengths.
     LengthMismatch,

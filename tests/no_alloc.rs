@@ -6,7 +6,7 @@
 use fairsched_testkit::exports;
 use fairsched_testkit::paf_outputs;
 
-use fairsched::cfq::{Cfq, Inline};
+use fairsched::cfq::{Cfq, Inline, Profiler};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -52,9 +52,11 @@ fn build<T>(
     object
 }
 
-/// Arrivals, stages, batch offers, completions, removals, errors and queries on 64 jobs.
+/// Arrivals profiled by the naive profiler, stages, batch offers, re-profiles, completions,
+/// removals, errors and queries on 64 jobs.
 fn workload(cfq: &mut Cfq<Inline<64>>) {
     let mut given = [0; 16];
+    let mut profiler = Profiler::new();
     for round in 0..200u64 {
         // Ten time units a round: GPS completes a job well before its id comes round again.
         let t = round as f64 * 10.0;
@@ -65,6 +67,12 @@ fn workload(cfq: &mut Cfq<Inline<64>>) {
         cfq.set_pending(id, (round % 5 + 1) as u32).unwrap();
         cfq.set_pending_batch(&[id, (id + 1) % 64], &[2, 0]).ok();
         cfq.offer(&mut given);
+        profiler
+            .observe_batch(&[0.5, (round % 7) as f64 * 0.1])
+            .unwrap();
+        let _ = profiler.observe(f64::NAN);
+        cfq.reprofile(t + 0.25, id, profiler.estimate(round % 5 + 1).unwrap())
+            .unwrap();
         let _ = cfq.complete(t + 0.5, (round + 32) % 64);
         let _ = cfq.gps_completion_estimate(id);
         let _ = cfq.job(id);
@@ -102,6 +110,11 @@ fn c_abi_does_not_allocate() {
         let mut assigned = 0;
         let (mut info, mut stats) = (std::mem::zeroed(), std::mem::zeroed());
         let (mut next, mut found, mut estimate) = (0, false, 0.0);
+        let mut profiler = std::mem::zeroed();
+        assert_eq!(
+            fairsched_cfq_profiler_init(&mut profiler),
+            FairschedStatus::Ok
+        );
         for round in 0..200u64 {
             // As in `workload`: GPS completes a job well before its id comes round again.
             let t = round as f64 * 10.0;
@@ -118,6 +131,10 @@ fn c_abi_does_not_allocate() {
             );
             fairsched_cfq_peek(cfq, &mut next, &mut found);
             fairsched_cfq_offer(cfq, given.as_mut_ptr(), given.len(), &mut assigned);
+            fairsched_cfq_profiler_observe(&mut profiler, (round % 7) as f64 * 0.1);
+            fairsched_cfq_profiler_observe_batch(&mut profiler, [0.5, 1.5].as_ptr(), 2);
+            fairsched_cfq_profiler_estimate(&profiler, 3, &mut estimate);
+            fairsched_cfq_reprofile(cfq, t + 0.25, id, estimate);
             fairsched_cfq_complete(cfq, t + 0.5, (id + 32) % 64);
             fairsched_cfq_job_get(cfq, id, &mut info);
             fairsched_cfq_gps_completion_estimate(cfq, id, &mut estimate);

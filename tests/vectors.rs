@@ -1,7 +1,7 @@
 //! Runs the shared vectors of tests/vectors/ (format in tests/vectors/README.md) through the
 //! Rust API. JUnit and go test run the same files through the C ABI.
 
-use fairsched::cfq::{Borrowed, Cfq, Stats};
+use fairsched::cfq::{Borrowed, Cfq, Profiler, Stats};
 use fairsched::drf::{Divisible, DrfQueue, UserRow, Users, HEAPS as DRF_HEAPS};
 use fairsched::hai::{self, Batch, Hai};
 use fairsched::qknobler::{allocate, Allocation};
@@ -89,10 +89,27 @@ fn stats_value(stats: Stats) -> Value {
     })
 }
 
-fn run_step(cfq: &mut Cfq<Borrowed<'_>>, step: &Value, context: &str) -> Result<(), Error> {
+fn run_step(
+    cfq: &mut Cfq<Borrowed<'_>>,
+    profiler: &mut Profiler,
+    step: &Value,
+    context: &str,
+) -> Result<(), Error> {
     let f = |name: &str| float(&step[name]);
     match step["op"].as_str().expect("op") {
         "advance" => cfq.advance(f("now")),
+        "reprofile" => cfq.reprofile(f("now"), id(&step["id"]), f("slot_time")),
+        "profiler_observe" => match step.get("duration") {
+            Some(duration) => profiler.observe(float(duration)),
+            None => profiler.observe_batch(&floats(&step["durations"])),
+        },
+        "profiler_estimate" => profiler.estimate(id(&step["tasks"])).map(|estimate| {
+            assert_eq!(
+                estimate.to_bits(),
+                f("expect").to_bits(),
+                "{context}: {estimate}"
+            );
+        }),
         "set_slots" => cfq.set_slots(f("now"), uint(&step["slots"])),
         "arrive" => cfq.arrive(
             f("now"),
@@ -175,15 +192,16 @@ fn cfq_vectors() {
             }
         };
         assert_eq!(init_status, "ok", "{name}: init should have failed");
+        let mut profiler = Profiler::new();
         for (index, step) in case["steps"].as_array().expect("steps").iter().enumerate() {
             let context = format!("{name} step {index} {step}");
-            let before = cfq.stats();
-            let status = status_name(run_step(&mut cfq, step, &context));
+            let before = (cfq.stats(), profiler);
+            let status = status_name(run_step(&mut cfq, &mut profiler, step, &context));
             let wanted = step["status"].as_str().unwrap_or("ok");
             assert_eq!(status, wanted, "{context}");
             if wanted != "ok" {
                 assert_eq!(
-                    cfq.stats(),
+                    (cfq.stats(), profiler),
                     before,
                     "{context}: a failed call changed the state"
                 );

@@ -1,6 +1,6 @@
 /*
- * Tests the C ABI of CFQ: the paper's example (Fig. 2 and 3) with exact completion times, then
- * every export with invalid input. A failed call must return the expected status, leave the
+ * Tests the C ABI of CFQ: the paper's example (Fig. 2 and 3) with exact completion times,
+ * re-profiling and the naive profiler, then every export with invalid input. A failed call must return the expected status, leave the
  * scheduler's stats byte-identical and leave its out-parameters unwritten. Building a
  * scheduler (storage_size, init, its configuration) is tested with the other objects' in
  * test_lifecycle.c.
@@ -77,14 +77,20 @@ static bool offers(fairsched_cfq *cfq, size_t n, const uint64_t *want) {
            memcmp(ids, want, n * sizeof *ids) == 0;
 }
 
-static void test_paper_example(void) {
+/* t = 0 of the paper's example: jobs 1 (one task, profiled at `job1_slot_time`; 9 s in truth)
+ * and 2 (four tasks, 16 s in all) arrive with their tasks pending. */
+static scheduler paper_start(double job1_slot_time) {
     scheduler s = scheduler_new(8, PAPER_SLOTS, 0.0);
-
-    /* t = 0: jobs 1 (one task) and 2 (four tasks) arrive and fill the three slots. */
-    CHECK_OK(fairsched_cfq_arrive(s.cfq, 0.0, 1, 9.0, 1));
+    CHECK_OK(fairsched_cfq_arrive(s.cfq, 0.0, 1, job1_slot_time, 1));
     CHECK_OK(fairsched_cfq_arrive(s.cfq, 0.0, 2, 16.0, 1));
     CHECK_OK(fairsched_cfq_set_pending(s.cfq, 1, 1));
     CHECK_OK(fairsched_cfq_set_pending(s.cfq, 2, 4));
+    return s;
+}
+
+static void test_paper_example(void) {
+    /* t = 0: jobs 1 and 2 arrive and fill the three slots. */
+    scheduler s = paper_start(9.0);
     CHECK(job_of(s.cfq, 1).virtual_finish == 9.0);
     CHECK(job_of(s.cfq, 2).virtual_finish == 16.0);
     CHECK(offers(s.cfq, 3, (const uint64_t[]){1, 2, 2}));
@@ -161,6 +167,7 @@ static void test_null_pointers(void) {
     CHECK_FAILS(s.cfq, null, fairsched_cfq_gps_completion_estimate(s.cfq, RUNNING_JOB, NULL));
     CHECK_FAILS(s.cfq, null, fairsched_cfq_stats_get(NULL, &stats));
     CHECK_FAILS(s.cfq, null, fairsched_cfq_stats_get(s.cfq, NULL));
+    CHECK_FAILS(s.cfq, null, fairsched_cfq_reprofile(NULL, 12.0, RUNNING_JOB, 1.0));
 
     CHECK_UNWRITTEN(out_ids);
     CHECK_UNWRITTEN(id);
@@ -193,6 +200,7 @@ static void test_bad_times(void) {
         CHECK_FAILS(s.cfq, status, fairsched_cfq_arrive(s.cfq, now, UNKNOWN_JOB, 1.0, 1));
         CHECK_FAILS(s.cfq, status, fairsched_cfq_complete(s.cfq, now, RUNNING_JOB));
         CHECK_FAILS(s.cfq, status, fairsched_cfq_remove(s.cfq, now, RUNNING_JOB));
+        CHECK_FAILS(s.cfq, status, fairsched_cfq_reprofile(s.cfq, now, RUNNING_JOB, 1.0));
     }
     free(s.memory);
 }
@@ -218,6 +226,11 @@ static void test_bad_numbers(void) {
         CHECK_FAILS(s.cfq, arrivals[i].status,
                     fairsched_cfq_arrive(s.cfq, 12.0, UNKNOWN_JOB, arrivals[i].slot_time,
                                          arrivals[i].weight));
+        /* A re-profile checks the slot-time as an arrival does (weights are not its). */
+        if (arrivals[i].weight != 0) {
+            CHECK_FAILS(s.cfq, arrivals[i].status,
+                        fairsched_cfq_reprofile(s.cfq, 12.0, RUNNING_JOB, arrivals[i].slot_time));
+        }
     }
     free(s.memory);
 }
@@ -242,6 +255,8 @@ static void test_bad_ids(void) {
     CHECK_FAILS(s.cfq, unknown, fairsched_cfq_remove(s.cfq, 12.0, UNKNOWN_JOB));
     CHECK_FAILS(s.cfq, unknown, fairsched_cfq_job_get(s.cfq, UNKNOWN_JOB, &info));
     CHECK_FAILS(s.cfq, unknown, fairsched_cfq_gps_completion_estimate(s.cfq, UNKNOWN_JOB, &time));
+    CHECK_FAILS(s.cfq, unknown, fairsched_cfq_reprofile(s.cfq, 12.0, UNKNOWN_JOB, 1.0));
+    CHECK_FAILS(s.cfq, completed, fairsched_cfq_reprofile(s.cfq, 12.0, COMPLETED_JOB, 1.0));
     CHECK_UNWRITTEN(time);
     CHECK_UNWRITTEN(info);
     free(s.memory);
@@ -288,6 +303,122 @@ static void test_empty_calls(void) {
     free(s.memory);
 }
 
+/* ---- Re-profiling ------------------------------------------------------------------------------ */
+
+/* The paper's example with job 1 profiled at 20 s, then corrected to its 9 s at once: from then
+ * on, exactly the paper's schedule and GPS completions. */
+static void test_reprofile_at_arrival(void) {
+    scheduler s = paper_start(20.0);
+    CHECK_OK(fairsched_cfq_reprofile(s.cfq, 0.0, 1, 9.0));
+    const fairsched_cfq_job_info job1 = job_of(s.cfq, 1);
+    CHECK(job1.slot_time == 9.0 && job1.virtual_finish == 9.0 && job1.gps_active);
+    CHECK(offers(s.cfq, 3, (const uint64_t[]){1, 2, 2}));
+    CHECK_OK(fairsched_cfq_arrive(s.cfq, 4.0, 3, 8.0, 1));
+    CHECK_OK(fairsched_cfq_set_pending(s.cfq, 3, 2));
+    CHECK(offers(s.cfq, 2, (const uint64_t[]){3, 3}));
+    CHECK_OK(fairsched_cfq_advance(s.cfq, 12.0));
+    CHECK(job_of(s.cfq, 1).gps_completion == 7.0);
+    CHECK(job_of(s.cfq, 2).gps_completion == 11.0);
+    CHECK(job_of(s.cfq, 3).gps_completion == 10.333333333333334);
+    free(s.memory);
+}
+
+/* A correction below V(now) ends the job in GPS at now; after that it is refused. */
+static void test_reprofile_leaves_gps(void) {
+    scheduler s = scheduler_new(4, 1, 0.0);
+    CHECK_OK(fairsched_cfq_arrive(s.cfq, 0.0, 1, 10.0, 1));
+    CHECK_OK(fairsched_cfq_arrive(s.cfq, 0.0, 2, 10.0, 1));
+    CHECK_OK(fairsched_cfq_reprofile(s.cfq, 4.0, 1, 1.0)); /* V(4) = 2 >= F' = 1 */
+    const fairsched_cfq_job_info job1 = job_of(s.cfq, 1);
+    CHECK(!job1.gps_active && job1.gps_completion == 4.0 && job1.virtual_finish == 1.0);
+    const fairsched_cfq_stats stats = stats_of(s.cfq);
+    CHECK(stats.now == 4.0 && stats.virtual_time == 2.0 && stats.gps_active == 1);
+    double estimate = 0.0;
+    CHECK_OK(fairsched_cfq_gps_completion_estimate(s.cfq, 2, &estimate));
+    CHECK(estimate == 12.0);
+    CHECK_FAILS(s.cfq, FAIRSCHED_STATUS_JOB_COMPLETED, fairsched_cfq_reprofile(s.cfq, 5.0, 1, 9.0));
+    free(s.memory);
+}
+
+/* ---- The naive profiler -------------------------------------------------------------------------- */
+
+/* Checks that `call` returns `status` and leaves the profiler at `p` byte-identical. */
+#define CHECK_PROFILER_FAILS(p, status, call)                                                  \
+    do {                                                                                        \
+        const fairsched_cfq_profiler before_call = *(p);                                        \
+        check_status_at((call), (status), #call, __LINE__);                                     \
+        check_at(memcmp(&before_call, (p), sizeof before_call) == 0,                            \
+                 "profiler unchanged by " #call, __LINE__);                                     \
+    } while (0)
+
+static void test_profiler(void) {
+    fairsched_cfq_profiler p;
+    POISON_FILL(p);
+    CHECK_OK(fairsched_cfq_profiler_init(&p));
+    CHECK(p.count == 0 && p.sum == 0.0 && p.sum_low == 0.0);
+    fairsched_cfq_profiler zero;
+    memset(&zero, 0, sizeof zero);
+    CHECK(memcmp(&p, &zero, sizeof p) == 0); /* all zeros is the empty profiler */
+
+    double estimate;
+    POISON_FILL(estimate);
+    CHECK_PROFILER_FAILS(&p, FAIRSCHED_STATUS_EMPTY, fairsched_cfq_profiler_estimate(&p, 3, &estimate));
+    CHECK_OK(fairsched_cfq_profiler_observe_batch(&p, NULL, 0));
+    CHECK_OK(fairsched_cfq_profiler_observe(&p, 0.1));
+    CHECK_OK(fairsched_cfq_profiler_observe_batch(&p, (const double[]){0.2, 0.3}, 2));
+    CHECK(p.count == 3);
+    CHECK_OK(fairsched_cfq_profiler_estimate(&p, 1, &estimate));
+    CHECK(estimate == 0.2); /* the exact mean; (0.1 + 0.2 + 0.3) / 3 is 0.20000000000000004 */
+    CHECK_OK(fairsched_cfq_profiler_estimate(&p, 10, &estimate));
+    CHECK(estimate == 2.0);
+
+    /* A copy is a profiler too: it goes on from where the original was. */
+    fairsched_cfq_profiler copy = p;
+    CHECK_OK(fairsched_cfq_profiler_observe(&copy, 1.4));
+    CHECK_OK(fairsched_cfq_profiler_estimate(&copy, 2, &estimate));
+    CHECK(estimate == 1.0 && p.count == 3);
+
+    /* Invalid input: the status, the profiler byte-identical, the estimate unwritten. */
+    const fairsched_status null = FAIRSCHED_STATUS_NULL_POINTER;
+    POISON_FILL(estimate);
+    CHECK_STATUS(fairsched_cfq_profiler_init(NULL), null);
+    CHECK_STATUS(fairsched_cfq_profiler_observe(NULL, 1.0), null);
+    CHECK_STATUS(fairsched_cfq_profiler_observe_batch(NULL, (const double[]){1.0}, 1), null);
+    CHECK_PROFILER_FAILS(&p, null, fairsched_cfq_profiler_observe_batch(&p, NULL, 1));
+    CHECK_STATUS(fairsched_cfq_profiler_estimate(NULL, 1, &estimate), null);
+    CHECK_PROFILER_FAILS(&p, null, fairsched_cfq_profiler_estimate(&p, 1, NULL));
+    const struct {
+        double duration;
+        fairsched_status status;
+    } durations[] = {
+        {NAN, FAIRSCHED_STATUS_NOT_FINITE},
+        {INFINITY, FAIRSCHED_STATUS_NOT_FINITE},
+        {-INFINITY, FAIRSCHED_STATUS_NOT_FINITE},
+        {-1.0, FAIRSCHED_STATUS_NEGATIVE},
+        {0x1p61, FAIRSCHED_STATUS_OUT_OF_RANGE},
+    };
+    for (size_t i = 0; i < LENGTH(durations); i++) {
+        const double batch[] = {1.0, durations[i].duration};
+        CHECK_PROFILER_FAILS(&p, durations[i].status,
+                             fairsched_cfq_profiler_observe(&p, durations[i].duration));
+        CHECK_PROFILER_FAILS(&p, durations[i].status,
+                             fairsched_cfq_profiler_observe_batch(&p, batch, LENGTH(batch)));
+    }
+    CHECK_PROFILER_FAILS(&p, FAIRSCHED_STATUS_NOT_POSITIVE,
+                         fairsched_cfq_profiler_estimate(&p, 0, &estimate));
+    CHECK_PROFILER_FAILS(&p, FAIRSCHED_STATUS_OUT_OF_RANGE,
+                         fairsched_cfq_profiler_estimate(&p, UINT64_MAX, &estimate));
+    CHECK_UNWRITTEN(estimate);
+
+    /* Durations of 0 give no slot-time: an estimate of 0 is refused as an arrival would. */
+    fairsched_cfq_profiler zeros;
+    CHECK_OK(fairsched_cfq_profiler_init(&zeros));
+    CHECK_OK(fairsched_cfq_profiler_observe_batch(&zeros, (const double[]){0.0, -0.0}, 2));
+    CHECK_PROFILER_FAILS(&zeros, FAIRSCHED_STATUS_NOT_POSITIVE,
+                         fairsched_cfq_profiler_estimate(&zeros, 4, &estimate));
+    CHECK_UNWRITTEN(estimate);
+}
+
 /* ---- Runner ---------------------------------------------------------------------------------- */
 
 static const test_case tests[] = {
@@ -298,6 +429,9 @@ static const test_case tests[] = {
     {"bad_ids", test_bad_ids},
     {"batch_all_or_nothing", test_batch_all_or_nothing},
     {"empty_calls", test_empty_calls},
+    {"reprofile_at_arrival", test_reprofile_at_arrival},
+    {"reprofile_leaves_gps", test_reprofile_leaves_gps},
+    {"profiler", test_profiler},
 };
 
 int main(void) {

@@ -13,9 +13,11 @@ import "unsafe"
 // the virtual time at which GPS completes it. Every free slot goes to the backlogged job (one
 // with pending tasks) with the smallest F; ties go to the earlier arrival, then the lower id.
 //
-// A job's life: Arrive, then SetPending and Offer any number of times (stages), Complete
-// (optional: records the real completion and keeps the job queryable), Remove (forgets the
-// id). GPS completes a job when V reaches its F, whatever happens to it in the real system.
+// A job's life: Arrive, then SetPending and Offer any number of times (stages), and Reprofile
+// to correct its slot-time while GPS has not completed it, Complete (optional: records the
+// real completion and keeps the job queryable), Remove (forgets the id). GPS completes a job
+// when V reaches its F, whatever happens to it in the real system. CFQProfiler estimates
+// slot-times as the paper's naive profiler does.
 //
 // Times are in any unit, the same for times and slot-times, within ±2^60; slot-times are in
 // (0, 2^60]; weights and slots are at least 1. A call that fails returns one of the Err
@@ -31,7 +33,7 @@ type CFQ struct {
 type CFQJobInfo struct {
 	ID            uint64
 	Arrival       float64
-	SlotTime      float64
+	SlotTime      float64 // given at arrival, or at the last Reprofile
 	Weight        uint32
 	VirtualFinish float64 // F = V(Arrival) + SlotTime/Weight
 	PendingTasks  uint32
@@ -88,6 +90,21 @@ func (c *CFQ) Arrive(now float64, id uint64, slotTime float64, weight uint32) er
 	return c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {
 		return C.fairsched_cfq_arrive(h, C.double(now), C.uint64_t(id), C.double(slotTime),
 			C.uint32_t(weight))
+	})
+}
+
+// Reprofile corrects job id's slot-time to slotTime at now, as if it had been known at
+// arrival: the clock advances to now, then the job's virtual finish becomes
+// V(arrival) + slotTime/weight, bit for bit what an arrival with slotTime would have given; if
+// that is not above the virtual time at now, GPS completes the job at now. Its place in the
+// backlog follows. ErrJobCompleted for a job completed in the real system, or that GPS had
+// completed by the previous call (judged then, as capacity is for Arrive: a job GPS completes
+// between that call and now is accepted, its GPS completion stands, and slotTime only changes
+// its place in the backlog). Otherwise the errors of Arrive for now and slotTime, and
+// ErrUnknownID.
+func (c *CFQ) Reprofile(now float64, id uint64, slotTime float64) error {
+	return c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {
+		return C.fairsched_cfq_reprofile(h, C.double(now), C.uint64_t(id), C.double(slotTime))
 	})
 }
 
@@ -210,4 +227,51 @@ func (c *CFQ) Stats() (CFQStats, error) {
 		GPSActive:   uint32(stats.gps_active),
 		RowsInUse:   uint32(stats.rows_in_use),
 	}, nil
+}
+
+// CFQProfiler is the CFQ paper's naive profiler (§V-B): it observes the run time of every task
+// that finishes, and estimates a new job's slot-time as its number of tasks times the mean of
+// every duration observed, for Arrive or, once the job's own tasks have run, Reprofile.
+//
+// The mean is exact to the last bit however many durations are observed: the library keeps
+// the count and the sum in two doubles (the C struct fairsched_cfq_profiler, which this type
+// holds). A CFQProfiler is a plain value in Go memory, with nothing to close; the zero value
+// is an empty profiler. It is not safe for concurrent use.
+type CFQProfiler struct {
+	state C.fairsched_cfq_profiler
+}
+
+// NewCFQProfiler returns an empty profiler (the zero value is one too).
+func NewCFQProfiler() *CFQProfiler {
+	p := new(CFQProfiler)
+	// Fails only for a NULL pointer, and p is not NULL.
+	_ = check(C.fairsched_cfq_profiler_init(&p.state))
+	return p
+}
+
+// Observe observes one finished task that ran duration (the unit of slot-times): finite
+// (ErrNotFinite), not negative (ErrNegative) and at most 2^60 (ErrOutOfRange).
+func (p *CFQProfiler) Observe(duration float64) error {
+	return check(C.fairsched_cfq_profiler_observe(&p.state, C.double(duration)))
+}
+
+// ObserveBatch observes every one of durations in one call, all or nothing: each duration is
+// checked as by Observe first.
+func (p *CFQProfiler) ObserveBatch(durations []float64) error {
+	return check(C.fairsched_cfq_profiler_observe_batch(&p.state,
+		(*C.double)(unsafe.SliceData(durations)), C.size_t(len(durations))))
+}
+
+// Estimate returns the slot-time of a new job of tasks tasks: tasks times the mean duration
+// observed. ErrNotPositive for 0 tasks, ErrEmpty before the first observation; an estimate
+// Arrive would refuse is ErrNotPositive (every duration was 0) or ErrOutOfRange (above 2^60).
+func (p *CFQProfiler) Estimate(tasks uint64) (float64, error) {
+	var slotTime C.double
+	err := check(C.fairsched_cfq_profiler_estimate(&p.state, C.uint64_t(tasks), &slotTime))
+	return float64(slotTime), err
+}
+
+// Count returns the number of durations observed.
+func (p *CFQProfiler) Count() uint64 {
+	return uint64(p.state.count)
 }

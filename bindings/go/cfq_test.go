@@ -138,6 +138,29 @@ func TestFailedCallsChangeNothing(t *testing.T) {
 			_, err := c.GPSCompletionEstimate(unknownJob)
 			return err
 		}},
+		{"Reprofile unknown", fairsched.ErrUnknownID, func(c *fairsched.CFQ) error {
+			return c.Reprofile(12, unknownJob, 1)
+		}},
+		{"Reprofile completed", fairsched.ErrJobCompleted, func(c *fairsched.CFQ) error {
+			return c.Reprofile(12, completedJob, 1)
+		}},
+	}
+	// A re-profile checks its slot-time as an arrival does.
+	for _, bad := range []struct {
+		slotTime float64
+		want     error
+	}{
+		{math.NaN(), fairsched.ErrNotFinite},
+		{math.Inf(1), fairsched.ErrNotFinite},
+		{0, fairsched.ErrNotPositive},
+		{-1, fairsched.ErrNotPositive},
+		{0x1p61, fairsched.ErrOutOfRange},
+	} {
+		failures = append(failures, failure{
+			name: fmt.Sprintf("Reprofile slot-time %v", bad.slotTime),
+			want: bad.want,
+			call: func(c *fairsched.CFQ) error { return c.Reprofile(12, runningJob, bad.slotTime) },
+		})
 	}
 
 	// Every method that takes a time rejects the same bad times the same way.
@@ -150,6 +173,7 @@ func TestFailedCallsChangeNothing(t *testing.T) {
 		{"Arrive", func(c *fairsched.CFQ, now float64) error { return c.Arrive(now, unknownJob, 1, 1) }},
 		{"Complete", func(c *fairsched.CFQ, now float64) error { return c.Complete(now, runningJob) }},
 		{"Remove", func(c *fairsched.CFQ, now float64) error { return c.Remove(now, runningJob) }},
+		{"Reprofile", func(c *fairsched.CFQ, now float64) error { return c.Reprofile(now, runningJob, 1) }},
 	}
 	badTimes := []struct {
 		now  float64
@@ -222,6 +246,7 @@ func TestClose(t *testing.T) {
 		"Advance":         func() error { return c.Advance(12) },
 		"SetSlots":        func() error { return c.SetSlots(12, 1) },
 		"Arrive":          func() error { return c.Arrive(12, unknownJob, 1, 1) },
+		"Reprofile":       func() error { return c.Reprofile(12, runningJob, 1) },
 		"SetPending":      func() error { return c.SetPending(runningJob, 1) },
 		"SetPendingBatch": func() error { return c.SetPendingBatch(nil, nil) },
 		"Offer":           func() error { _, err := c.Offer(make([]uint64, 1)); return err },
@@ -235,6 +260,90 @@ func TestClose(t *testing.T) {
 		},
 		"Stats": func() error { _, err := c.Stats(); return err },
 	})
+}
+
+// A job profiled at 20 s instead of 9 and corrected at once: the paper's schedule; a
+// correction below the virtual time ends the job in GPS at once, and it is refused after.
+func TestReprofile(t *testing.T) {
+	c := newCFQ(t, 8, 3, 0)
+	must(t, c.Arrive(0, 1, 20, 1))
+	must(t, c.Arrive(0, 2, 16, 1))
+	must(t, c.SetPendingBatch([]uint64{1, 2}, []uint32{1, 4}))
+	must(t, c.Reprofile(0, 1, 9))
+	expect(t, "job 1 slot-time", job(t, c, 1).SlotTime, 9)
+	expect(t, "job 1 virtual finish", job(t, c, 1).VirtualFinish, 9)
+	expect(t, "offer 3", offer(t, c, 3), "[1 2 2]")
+	must(t, c.Arrive(4, 3, 8, 1))
+	must(t, c.Reprofile(5, 2, 1)) // V(5) = 7 >= 1: job 2 leaves GPS at 5
+	expect(t, "job 2 GPS completion", orNaN(job(t, c, 2).GPSCompletion), 5)
+	expectFailure(t, c, fairsched.ErrJobCompleted, func() error { return c.Reprofile(6, 2, 16) })
+	must(t, c.Advance(12))
+	// Jobs 1 and 3 share the 3 slots from 5 on: V reaches job 1's 9 at 5 + 2·2/3.
+	expect(t, "job 1 GPS completion", orNaN(job(t, c, 1).GPSCompletion), 5+4.0/3)
+}
+
+func TestCFQProfiler(t *testing.T) {
+	var zero fairsched.CFQProfiler
+	p := fairsched.NewCFQProfiler()
+	expect(t, "a new profiler is the zero value", *p, zero)
+	if _, err := p.Estimate(3); err != fairsched.ErrEmpty {
+		t.Errorf("estimate before any observation: got %v, want ErrEmpty", err)
+	}
+	must(t, p.ObserveBatch(nil))
+	must(t, p.Observe(0.1))
+	must(t, p.ObserveBatch([]float64{0.2, 0.3}))
+	expect(t, "count", p.Count(), 3)
+	mean, err := p.Estimate(1)
+	must(t, err)
+	expect(t, "the exact mean", mean, 0.2) // (0.1 + 0.2 + 0.3) / 3 is 0.20000000000000004
+
+	// A copy goes on from where the original was.
+	copied := *p
+	must(t, copied.Observe(1.4))
+	slotTime, err := copied.Estimate(2)
+	must(t, err)
+	expect(t, "the copy's estimate", slotTime, 1)
+	expect(t, "the original's count", p.Count(), 3)
+
+	for _, tc := range []struct {
+		name string
+		want error
+		call func(p *fairsched.CFQProfiler) error
+	}{
+		{"Observe NaN", fairsched.ErrNotFinite, observe(math.NaN())},
+		{"Observe -inf", fairsched.ErrNotFinite, observe(math.Inf(-1))},
+		{"Observe negative", fairsched.ErrNegative, observe(-1)},
+		{"Observe huge", fairsched.ErrOutOfRange, observe(0x1p61)},
+		{"ObserveBatch NaN last", fairsched.ErrNotFinite, observeBatch(1, math.NaN())},
+		{"ObserveBatch negative last", fairsched.ErrNegative, observeBatch(1, -1)},
+		{"ObserveBatch huge last", fairsched.ErrOutOfRange, observeBatch(1, 0x1p61)},
+		{"Estimate 0 tasks", fairsched.ErrNotPositive, estimate(0)},
+		{"Estimate beyond 2^60", fairsched.ErrOutOfRange, estimate(math.MaxUint64)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := *p
+			expectUnchanged(t, tc.want, func() string { return fmt.Sprintf("%+v", p) },
+				func() error { return tc.call(&p) })
+		})
+	}
+
+	var zeros fairsched.CFQProfiler
+	must(t, zeros.ObserveBatch([]float64{0, math.Copysign(0, -1)}))
+	if _, err := zeros.Estimate(4); err != fairsched.ErrNotPositive {
+		t.Errorf("estimate from durations of 0: got %v, want ErrNotPositive", err)
+	}
+}
+
+func observe(duration float64) func(p *fairsched.CFQProfiler) error {
+	return func(p *fairsched.CFQProfiler) error { return p.Observe(duration) }
+}
+
+func observeBatch(durations ...float64) func(p *fairsched.CFQProfiler) error {
+	return func(p *fairsched.CFQProfiler) error { return p.ObserveBatch(durations) }
+}
+
+func estimate(tasks uint64) func(p *fairsched.CFQProfiler) error {
+	return func(p *fairsched.CFQProfiler) error { _, err := p.Estimate(tasks); return err }
 }
 
 func TestErrorsCarryTheirStatus(t *testing.T) {

@@ -93,6 +93,14 @@ package fairsched
 #cgo nocallback fairsched_cfq_gps_completion_estimate
 #cgo noescape fairsched_cfq_stats_get
 #cgo nocallback fairsched_cfq_stats_get
+#cgo noescape fairsched_cfq_profiler_init
+#cgo nocallback fairsched_cfq_profiler_init
+#cgo noescape fairsched_cfq_profiler_observe
+#cgo nocallback fairsched_cfq_profiler_observe
+#cgo noescape fairsched_cfq_profiler_observe_batch
+#cgo nocallback fairsched_cfq_profiler_observe_batch
+#cgo noescape fairsched_cfq_profiler_estimate
+#cgo nocallback fairsched_cfq_profiler_estimate
 #cgo noescape fairsched_drf_divisible
 #cgo nocallback fairsched_drf_divisible
 #cgo noescape fairsched_drf_queue_storage_size

@@ -50,6 +50,25 @@ func ExampleCFQ() {
 	// job 3: completed at 8 (CFQ), 10.333333333333334 in GPS
 }
 
+// The naive profiler estimates a new job's slot-time from the tasks finished so far; once the
+// job's own tasks show it is longer, Reprofile corrects it as if it had been known at arrival.
+func ExampleCFQProfiler() {
+	var profiler fairsched.CFQProfiler               // the zero value is empty
+	check(profiler.ObserveBatch([]float64{3, 5, 4})) // three tasks finished: mean 4
+	slotTime, err := profiler.Estimate(10)           // a job of 10 tasks
+	check(err)
+
+	cfq, err := fairsched.NewCFQ(8, 2, 0)
+	check(err)
+	defer cfq.Close()
+	check(cfq.Arrive(0, 1, slotTime, 1))
+	check(cfq.Reprofile(3, 1, 60)) // its tasks run 6 each
+	job, err := cfq.Job(1)
+	check(err)
+	fmt.Println(slotTime, job.SlotTime, job.VirtualFinish)
+	// Output: 40 60 60
+}
+
 // check stops the example at the first error.
 func check(err error) {
 	if err != nil {

@@ -109,6 +109,9 @@ type step struct {
 	Weight    uint32
 	Slots     uint32
 	Pending   json.RawMessage // a count, or a list of them for set_pending_batch
+	Duration  *number         // profiler_observe of one duration
+	Durations []number        // profiler_observe of a batch
+	Tasks     id
 	ExpectIDs []id            `json:"expect_ids"`
 	ExpectID  *id             `json:"expect_id"`
 	Expect    json.RawMessage // a number, or an object of fields to compare
@@ -189,8 +192,15 @@ func TestVectors(t *testing.T) {
 	}
 }
 
-// runCase builds the case's scheduler, then runs its steps; a failed one must leave the stats
-// unchanged.
+// caseState is what a failed step must leave as it was: the scheduler's stats and the whole
+// profiler.
+type caseState struct {
+	Stats    fairsched.CFQStats
+	Profiler fairsched.CFQProfiler
+}
+
+// runCase builds the case's scheduler and profiler, then runs its steps; a failed one must
+// leave the stats and the profiler unchanged.
 func runCase(t *testing.T, vc vectorCase) {
 	c, err := fairsched.NewCFQ(vc.Capacity, vc.Slots, float64(vc.StartTime))
 	if want := expectedError(t, vc.InitStatus); err != want {
@@ -200,16 +210,27 @@ func runCase(t *testing.T, vc vectorCase) {
 		return
 	}
 	defer c.Close()
+	p := fairsched.NewCFQProfiler()
 	runSteps(t, vc.Steps,
-		func(t *testing.T) fairsched.CFQStats { return stats(t, c) },
-		func(t *testing.T, s step) error { return call(t, c, s) })
+		func(t *testing.T) caseState { return caseState{stats(t, c), *p} },
+		func(t *testing.T, s step) error { return call(t, c, p, s) })
 }
 
 // call makes the step's call, checks its expectations when it succeeds, and returns its error.
-func call(t *testing.T, c *fairsched.CFQ, s step) error {
+func call(t *testing.T, c *fairsched.CFQ, p *fairsched.CFQProfiler, s step) error {
 	switch s.Op {
 	case "advance":
 		return c.Advance(float64(s.Now))
+	case "reprofile":
+		return c.Reprofile(float64(s.Now), uint64(s.ID), float64(s.SlotTime))
+	case "profiler_observe":
+		if s.Duration != nil {
+			return p.Observe(float64(*s.Duration))
+		}
+		return p.ObserveBatch(floats(s.Durations))
+	case "profiler_estimate":
+		estimate, err := p.Estimate(uint64(s.Tasks))
+		return expectNumber(t, "estimate", estimate, err, s.Expect)
 	case "set_slots":
 		return c.SetSlots(float64(s.Now), s.Slots)
 	case "arrive":
@@ -241,18 +262,25 @@ func call(t *testing.T, c *fairsched.CFQ, s step) error {
 		return expectFieldsOf(t, s.Expect, info, err)
 	case "gps_estimate":
 		estimate, err := c.GPSCompletionEstimate(uint64(s.ID))
-		if err == nil {
-			if got, want := render(estimate), renderJSON(t, s.Expect); got != want {
-				t.Errorf("GPS completion estimate %s, want %s", got, want)
-			}
-		}
-		return err
+		return expectNumber(t, "GPS completion estimate", estimate, err, s.Expect)
 	case "stats":
 		st, err := c.Stats()
 		return expectFieldsOf(t, s.Expect, st, err)
 	}
 	t.Fatalf("unknown op %q", s.Op)
 	return nil
+}
+
+// expectNumber checks the number a call returned, when it succeeded (err is nil), against the
+// step's expect, bit for bit; it returns err.
+func expectNumber(t *testing.T, what string, got float64, err error, expect json.RawMessage) error {
+	t.Helper()
+	if err == nil {
+		if got, want := render(got), renderJSON(t, expect); got != want {
+			t.Errorf("%s %s, want %s", what, got, want)
+		}
+	}
+	return err
 }
 
 // expectFound checks the id a call found (Peek, Next), when it succeeded (err is nil), against

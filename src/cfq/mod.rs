@@ -19,10 +19,15 @@
 //!   id): ties go to the earlier arrival, then to the lower id.
 //!
 //! Lifecycle: [`Cfq::arrive`] → [`Cfq::set_pending`] / [`Cfq::offer`] any number of times
-//! (stages) → [`Cfq::complete`] (optional: records the real completion and keeps the job
+//! (stages), and [`Cfq::reprofile`] while GPS has not completed the job, to correct its
+//! slot-time → [`Cfq::complete`] (optional: records the real completion and keeps the job
 //! queryable) → [`Cfq::remove`] (forgets the id; a job still active in GPS keeps its place
 //! there, and its row, until its virtual finish, so the reference never depends on the real
 //! system).
+//!
+//! Profiling: the slot-time a job arrives with is the caller's estimate (§IV-C: "profiled
+//! once, upon arrival"). [`Profiler`] is the paper's naive profiler of §V-B (tasks × the mean
+//! run time of every task finished so far); [`Cfq::reprofile`] corrects an estimate later.
 //!
 //! Costs: O(log N) per arrival, pending change, completion, removal and GPS departure;
 //! O(log N) per job drained by an offer, O(1) per further slot given to the same job.
@@ -33,8 +38,10 @@
 //! share would never finish in GPS.
 
 mod gps;
+mod profiler;
 mod storage;
 
+pub use profiler::Profiler;
 pub use storage::{Borrowed, Inline, JobRow, HEAPS};
 
 use crate::heap::{self, Heap};
@@ -70,11 +77,12 @@ pub struct JobInfo {
     pub id: u64,
     /// Arrival time.
     pub arrival: f64,
-    /// Slot-time given at arrival.
+    /// Slot-time given at arrival, or at the last [`Cfq::reprofile`].
     pub slot_time: f64,
     /// Weight given at arrival.
     pub weight: u32,
-    /// Virtual finish time `F = V(arrival) + slot_time / weight`.
+    /// Virtual finish time `F = V(arrival) + slot_time / weight` (with the slot-time of the
+    /// last [`Cfq::reprofile`], if any).
     pub virtual_finish: f64,
     /// Tasks waiting for a slot.
     pub pending_tasks: u32,
@@ -135,6 +143,16 @@ fn checked_time(t: f64, last: f64) -> Result<f64> {
         return Err(Error::TimeWentBackwards);
     }
     Ok(t)
+}
+
+/// `slot_time` if it is in CFQ's slot-time domain `(0, MAX_SLOT_TIME]`: [`Error::NotFinite`],
+/// [`Error::NotPositive`] or [`Error::OutOfRange`] otherwise, in that order of checks.
+fn checked_slot_time(slot_time: f64) -> Result<f64> {
+    let slot_time = num::positive(slot_time)?;
+    if slot_time > MAX_SLOT_TIME {
+        return Err(Error::OutOfRange);
+    }
+    Ok(slot_time)
 }
 
 impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
@@ -216,10 +234,7 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
     /// jobs are freed as GPS completes them, so [`Cfq::advance`] first to reclaim them.
     pub fn arrive(&mut self, now: f64, id: u64, slot_time: f64, weight: u32) -> Result<()> {
         let t = checked_time(now, self.clock.now)?;
-        let slot_time = num::positive(slot_time)?;
-        if slot_time > MAX_SLOT_TIME {
-            return Err(Error::OutOfRange);
-        }
+        let slot_time = checked_slot_time(slot_time)?;
         if weight == 0 {
             return Err(Error::NotPositive);
         }
@@ -232,7 +247,8 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
 
         self.advance_gps(t);
         self.clock.reanchor(t, self.smallest_active_finish());
-        let finish = self.clock.virtual_at(t, None) + slot_time / f64::from(weight);
+        let start = self.clock.virtual_at(t, None);
+        let finish = start + slot_time / f64::from(weight);
         self.clock.add_weight(weight);
         let PartsMut {
             rows,
@@ -248,7 +264,7 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
             r.slot_time = slot_time;
             r.weight = weight;
             r.finish = finish;
-            r.gps_completion = 0.0;
+            r.gps_tag = start;
             r.completion = 0.0;
             r.pending = 0;
             r.gps_active = true;
@@ -258,6 +274,74 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
         Heap::new(gps, &mut self.gps_len, ArrivalThenId(rows)).push(row, order_bits(finish));
         id_index::index(buckets, rows, row);
         self.jobs = self.jobs.saturating_add(1);
+        Ok(())
+    }
+
+    /// Corrects job `id`'s slot-time to `slot_time` at `now`, while it runs: the SPEC's
+    /// "unless the caller explicitly re-profiles the job". As if `slot_time` had been known at
+    /// arrival, its GPS start tag is kept: with `a` its arrival and `w` its weight,
+    ///
+    /// 1. the clock advances to `now` first, processing GPS departures up to it, as every
+    ///    timed call does (with the job's old virtual finish, which held until `now`);
+    /// 2. the job's virtual finish becomes `F' = V(a) + slot_time / w`, computed from `V(a)`
+    ///    as stored at arrival, so it is bit for bit the `F` an arrival with `slot_time` would
+    ///    have had (never `F + (L' - L) / w`, which rounds twice);
+    /// 3. if `F' <= V(now)`, the job leaves GPS at `now`: its GPS completion is `now`, its
+    ///    weight no longer counts in `W`, and `F'` (below `V(now)`) stays its backlog key; if
+    ///    `F' > V(now)`, it stays in GPS until V reaches `F'`;
+    /// 4. both heaps re-key it in O(log N): GPS (if still active there) and the backlog (if
+    ///    backlogged, or when it next is). [`JobInfo::slot_time`] is `slot_time` from now on.
+    ///
+    /// V is re-anchored at `now` (as an arrival does), so that `F'` is compared with the same
+    /// `V(now)` that later departures are computed from, and no GPS completion can fall before
+    /// `now`. Re-profiling at the arrival's own time with the true slot-time gives exactly the
+    /// schedule of an arrival with it (tested).
+    ///
+    /// Refused, with nothing changed, in this order: a bad time (as [`Cfq::advance`]); a
+    /// slot-time outside `(0, MAX_SLOT_TIME]` ([`Error::NotFinite`], [`Error::NotPositive`],
+    /// [`Error::OutOfRange`], as [`Cfq::arrive`]); an unknown id ([`Error::UnknownId`]); a job
+    /// that completed in the real system, or that GPS has completed, since a correction can
+    /// no longer change its reference ([`Error::JobCompleted`]). Like [`Error::CapacityFull`]
+    /// for `arrive`, the last is judged at the time of the previous call, since telling
+    /// whether GPS completes the job before `now` takes advancing to `now`: a job whose old
+    /// estimate runs out in GPS between the previous call and `now` is accepted; its GPS
+    /// completion stands (the correction came after it) and the new slot-time takes effect in
+    /// the backlog only.
+    pub fn reprofile(&mut self, now: f64, id: u64, slot_time: f64) -> Result<()> {
+        let t = checked_time(now, self.clock.now)?;
+        let slot_time = checked_slot_time(slot_time)?;
+        let row = self.running_row(id)?;
+        let finish = match self.storage.parts().rows.get(row as usize) {
+            Some(r) if r.gps_active => r.gps_tag + slot_time / f64::from(r.weight),
+            _ => return Err(Error::JobCompleted),
+        };
+        self.advance_gps(t);
+        self.clock.reanchor(t, self.smallest_active_finish());
+        let v_now = self.clock.virtual_at(t, None);
+        let PartsMut {
+            rows,
+            heaps: [gps, backlog],
+            ..
+        } = self.storage.parts_mut();
+        let Some(r) = rows.get_mut(row as usize) else {
+            return Ok(());
+        };
+        r.slot_time = slot_time;
+        r.finish = finish;
+        let (in_gps, leaves) = (r.gps_active, r.gps_active && finish <= v_now);
+        if leaves {
+            r.gps_active = false;
+            r.gps_tag = t;
+            self.clock.remove_weight(r.weight);
+        }
+        let key = order_bits(finish);
+        let mut gps = Heap::new(gps, &mut self.gps_len, ArrivalThenId(rows));
+        if leaves {
+            gps.remove(row);
+        } else if in_gps {
+            gps.update(row, key);
+        }
+        Heap::new(backlog, &mut self.backlog_len, ArrivalThenId(rows)).update(row, key);
         Ok(())
     }
 
@@ -370,7 +454,7 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
             virtual_finish: r.finish,
             pending_tasks: r.pending,
             backlogged: heap::contains(parts.heaps[BACKLOG], row),
-            gps_completion: (!r.gps_active).then_some(r.gps_completion),
+            gps_completion: (!r.gps_active).then_some(r.gps_tag),
             completion: r.completed.then_some(r.completion),
         })
     }
@@ -473,7 +557,7 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
                 };
                 self.clock.remove_weight(r.weight);
                 r.gps_active = false;
-                r.gps_completion = departure;
+                r.gps_tag = departure;
                 if r.forgotten {
                     id_index::release(rows, &mut self.table, row);
                 }

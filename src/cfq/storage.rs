@@ -17,8 +17,8 @@ pub const GPS: usize = 0;
 /// Which heap is the backlog's.
 pub const BACKLOG: usize = 1;
 
-/// Arrays for `N` jobs, owned by the scheduler: about `N * 116` bytes, so box it or place it
-/// in a `static` when `N` is large.
+/// Arrays for `N` jobs, owned by the scheduler: `N * 100` bytes (a 64-byte row, a 4-byte
+/// bucket head, two 16-byte heap slots), so box it or place it in a `static` when `N` is large.
 pub type Inline<const N: usize> = table::Inline<JobRow, N, HEAPS>;
 
 /// Slices the caller owns: rows, numbers (the id table's buckets) and the two heaps, of equal
@@ -33,7 +33,11 @@ pub struct JobRow {
     pub(super) arrival: f64,
     pub(super) slot_time: f64,
     pub(super) finish: f64,
-    pub(super) gps_completion: f64,
+    /// While `gps_active`: the job's GPS start tag `V(arrival)`, which
+    /// [`crate::cfq::Cfq::reprofile`] needs to recompute `finish` exactly. Once GPS has
+    /// completed the job: the real time it did (its `gps_completion`). One field for both, as
+    /// no job needs both at once: the row stays 64 bytes, one cache line.
+    pub(super) gps_tag: f64,
     pub(super) completion: f64,
     pub(super) weight: u32,
     pub(super) pending: u32,
@@ -53,7 +57,7 @@ impl Vacant for JobRow {
         arrival: 0.0,
         slot_time: 0.0,
         finish: 0.0,
-        gps_completion: 0.0,
+        gps_tag: 0.0,
         completion: 0.0,
         weight: 0,
         pending: 0,
@@ -80,3 +84,12 @@ impl Ties for ArrivalThenId<'_> {
 }
 
 id_index::impl_row!(JobRow);
+
+#[cfg(test)]
+mod tests {
+    /// The row size the benchmarks and the documented bytes a job assume.
+    #[test]
+    fn a_row_is_64_bytes() {
+        assert_eq!(core::mem::size_of::<super::JobRow>(), 64);
+    }
+}

@@ -6,8 +6,10 @@
 //! put (no copy, no move) and alive while the handle is used, and is simply freed afterwards;
 //! nothing else needs releasing. A handle must not be used from two threads at once.
 
-use super::{boundary, read, read_slice, table, write, write_maybe, write_slice, FairschedStatus};
-use crate::cfq::{self, Borrowed, Cfq, JobRow, HEAPS};
+use super::{
+    boundary, read, read_slice, table, write, write_maybe, write_slice, FairschedStatus, Status,
+};
+use crate::cfq::{self, Borrowed, Cfq, JobRow, Profiler, HEAPS};
 
 /// A CFQ scheduler living in caller-provided memory. Opaque.
 pub struct FairschedCfq {
@@ -21,7 +23,7 @@ pub struct FairschedCfqJobInfo {
     pub id: u64,
     /// Arrival time.
     pub arrival: f64,
-    /// Slot-time given at arrival.
+    /// Slot-time given at arrival, or at the last `fairsched_cfq_reprofile`.
     pub slot_time: f64,
     /// Virtual finish time F = V(arrival) + slot_time / weight.
     pub virtual_finish: f64,
@@ -146,6 +148,31 @@ pub unsafe extern "C" fn fairsched_cfq_arrive(
     boundary(|| {
         let cfq = unsafe { write(cfq) }?;
         Ok(cfq.inner.arrive(now, job_id, slot_time, weight)?)
+    })
+}
+
+/// Corrects the slot-time of job `job_id` to `slot_time` at `now`, as if it had been known at
+/// arrival: the clock advances to `now`, then the job's virtual finish becomes
+/// F' = V(arrival) + slot_time / weight (bit for bit what an arrival with `slot_time` would have
+/// given); if F' <= V(now) the job leaves GPS at `now` (its GPS completion). Its places in GPS
+/// and in the backlog follow. FAIRSCHED_STATUS_JOB_COMPLETED for a job that completed in the
+/// real system or that GPS had completed by the previous call (a job GPS completes between the
+/// previous call and `now` is accepted: its GPS completion stands, and the new slot-time only
+/// re-keys it in the backlog). Other statuses as `fairsched_cfq_arrive` for `now` and
+/// `slot_time`. Wraps `Cfq::reprofile`.
+///
+/// # Safety
+/// As for `fairsched_cfq_advance`.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_reprofile(
+    cfq: *mut FairschedCfq,
+    now: f64,
+    job_id: u64,
+    slot_time: f64,
+) -> FairschedStatus {
+    boundary(|| {
+        let cfq = unsafe { write(cfq) }?;
+        Ok(cfq.inner.reprofile(now, job_id, slot_time)?)
     })
 }
 
@@ -330,6 +357,112 @@ pub unsafe extern "C" fn fairsched_cfq_stats_get(
             gps_active: count(stats.gps_active),
             rows_in_use: count(stats.rows_in_use),
         };
+        Ok(())
+    })
+}
+
+/// The CFQ paper's naive profiler (§V-B): the mean run time of every task observed, and a new
+/// job's slot-time estimated as its tasks times that mean. A plain value the caller owns (on
+/// the stack, in a struct, anywhere; copy it freely): no storage to ask for, nothing to
+/// release. All zeros is the empty profiler, as `fairsched_cfq_profiler_init` writes it. The
+/// fields are readable; change them only through the calls. Not to be used from two threads
+/// at once.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct FairschedCfqProfiler {
+    /// Durations observed.
+    pub count: u64,
+    /// Their sum, rounded to nearest.
+    pub sum: f64,
+    /// The exact sum minus `sum`: the sum is kept as two doubles, so that billions of
+    /// observations add no drift (see the `cfq::Profiler` documentation).
+    pub sum_low: f64,
+}
+
+impl FairschedCfqProfiler {
+    fn get(&self) -> Profiler {
+        Profiler::from_parts(self.count, self.sum, self.sum_low)
+    }
+
+    fn set(&mut self, profiler: Profiler) {
+        (self.count, self.sum, self.sum_low) = profiler.parts();
+    }
+
+    /// Applies `change` to a copy of the profiler and writes it back only on success.
+    fn update(&mut self, change: impl FnOnce(&mut Profiler) -> crate::Result<()>) -> Status {
+        let mut profiler = self.get();
+        change(&mut profiler)?;
+        self.set(profiler);
+        Ok(())
+    }
+}
+
+/// Writes the empty profiler into `*out_profiler`. Wraps `cfq::Profiler::new`.
+///
+/// # Safety
+/// `out_profiler` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_profiler_init(
+    out_profiler: *mut FairschedCfqProfiler,
+) -> FairschedStatus {
+    boundary(|| {
+        unsafe { write(out_profiler) }?.set(Profiler::new());
+        Ok(())
+    })
+}
+
+/// Observes one finished task that ran `duration`: finite (FAIRSCHED_STATUS_NOT_FINITE), not
+/// negative (FAIRSCHED_STATUS_NEGATIVE) and at most 2^60 (FAIRSCHED_STATUS_OUT_OF_RANGE, as is
+/// a count of observations past 2^64 - 1). Wraps `cfq::Profiler::observe`.
+///
+/// # Safety
+/// `profiler` must be NULL or point to a profiler valid for reads and writes.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_profiler_observe(
+    profiler: *mut FairschedCfqProfiler,
+    duration: f64,
+) -> FairschedStatus {
+    boundary(|| unsafe { write(profiler) }?.update(|p| p.observe(duration)))
+}
+
+/// Observes `durations_len` finished tasks in one call, all or nothing (each duration checked
+/// as by `fairsched_cfq_profiler_observe` first; NULL allowed for length 0). Wraps
+/// `cfq::Profiler::observe_batch`.
+///
+/// # Safety
+/// As for `fairsched_cfq_profiler_observe`; `durations` must hold `durations_len` doubles.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_profiler_observe_batch(
+    profiler: *mut FairschedCfqProfiler,
+    durations: *const f64,
+    durations_len: usize,
+) -> FairschedStatus {
+    boundary(|| {
+        let profiler = unsafe { write(profiler) }?;
+        let durations = unsafe { read_slice(durations, durations_len) }?;
+        profiler.update(|p| p.observe_batch(durations))
+    })
+}
+
+/// Writes into `*out_slot_time` the slot-time of a new job of `tasks` tasks: `tasks` times the
+/// mean duration observed, ready for `fairsched_cfq_arrive` or `fairsched_cfq_reprofile`.
+/// FAIRSCHED_STATUS_NOT_POSITIVE for 0 tasks; FAIRSCHED_STATUS_EMPTY before any observation;
+/// an estimate outside (0, 2^60] is FAIRSCHED_STATUS_NOT_POSITIVE (every duration was 0) or
+/// FAIRSCHED_STATUS_OUT_OF_RANGE. Wraps `cfq::Profiler::estimate`.
+///
+/// # Safety
+/// `profiler` must be NULL or point to a profiler valid for reads; `out_slot_time` NULL or
+/// valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_profiler_estimate(
+    profiler: *const FairschedCfqProfiler,
+    tasks: u64,
+    out_slot_time: *mut f64,
+) -> FairschedStatus {
+    boundary(|| {
+        let profiler = unsafe { read(profiler) }?;
+        let out = unsafe { write(out_slot_time) }?;
+        *out = profiler.get().estimate(tasks)?;
         Ok(())
     })
 }

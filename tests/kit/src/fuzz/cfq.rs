@@ -1,10 +1,15 @@
 //! CFQ: one scheduler of up to 16 jobs in caller memory at a random alignment, driven by random
-//! arrivals, pending counts, offers, completions, removals, clock and slot changes and queries.
+//! arrivals, pending counts, offers, re-profiles, completions, removals, clock and slot changes
+//! and queries; and one naive profiler beside it, observing durations and giving estimates
+//! that re-profiles sometimes use.
 //!
-//! After every call, besides the no-harm contract: the stats agree with the jobs reachable by
-//! id, no time is NaN, the clock and virtual time never go back, a job is backlogged exactly
-//! when it has pending tasks, and the next slot goes to the backlogged job with the smallest
-//! (virtual finish, arrival, id), which `offer` hands out first and never more slots than asked.
+//! After every call, besides the no-harm contract (the profiler is watched byte for byte as
+//! the scheduler's memory is): the stats agree with the jobs reachable by id, no time is NaN,
+//! the clock and virtual time never go back, a job is backlogged exactly when it has pending
+//! tasks, and the next slot goes to the backlogged job with the smallest (virtual finish,
+//! arrival, id), which `offer` hands out first and never more slots than asked. A re-profile
+//! that succeeds leaves the job with the slot-time given and, if GPS has completed it, a GPS
+//! completion no later than now; an estimate is a slot-time, in `(0, 2^60]`.
 
 use super::input::Input;
 use super::watch::{no_nan, Block, Out, Watch};
@@ -28,6 +33,10 @@ struct Scheduler {
     virtual_time: f64,
     /// The job the next slot goes to, by the harness' own reckoning.
     next: Option<u64>,
+    /// The naive profiler, in caller memory as C keeps it.
+    profiler: FairschedCfqProfiler,
+    /// Its last estimate, which re-profiles use once in a while.
+    estimate: f64,
 }
 
 impl Target for Scheduler {
@@ -45,12 +54,17 @@ impl Target for Scheduler {
                 fairsched_cfq_init(memory, len, capacity, slots, start, out)
             },
         )?;
+        let mut profiler = Out::new();
+        let status = unsafe { fairsched_cfq_profiler_init(profiler.ptr()) };
+        assert!(Watch::new().check("fairsched_cfq_profiler_init", status));
         Some(Scheduler {
             block,
             handle,
             now: start,
             virtual_time: f64::NEG_INFINITY,
             next: None,
+            profiler: profiler.into_inner(),
+            estimate: 1.0,
         })
     }
 
@@ -75,7 +89,7 @@ impl Scheduler {
         let cfq = input.or_null(self.handle);
         let id = input.below(IDS as usize) as u64;
         let state = self.block.watched(Watch::new());
-        match input.below(12) {
+        match input.below(14) {
             0 => {
                 let now = self.time(input);
                 let status = unsafe { fairsched_cfq_advance(cfq, now) };
@@ -149,6 +163,30 @@ impl Scheduler {
                     no_nan("GPS completion estimate", &[time]);
                 }
             }
+            10 => {
+                // Half the time a job GPS still runs, so that re-profiles also succeed.
+                let id = if input.one_in(2) {
+                    self.in_gps(input).unwrap_or(id)
+                } else {
+                    id
+                };
+                let now = self.time(input);
+                let slot_time = if input.one_in(4) {
+                    self.estimate
+                } else {
+                    input.number()
+                };
+                let status = unsafe { fairsched_cfq_reprofile(cfq, now, id, slot_time) };
+                if state.check("fairsched_cfq_reprofile", status) {
+                    let job = self.job(id).expect("a re-profiled job is known");
+                    assert_eq!(job.slot_time.to_bits(), slot_time.to_bits(), "slot-time");
+                    assert!(
+                        job.gps_active || job.gps_completion <= now,
+                        "GPS completion"
+                    );
+                }
+            }
+            11 => self.profile(input),
             _ => {
                 // Queries with a NULL out-parameter; `check` queries every job and the stats.
                 let status = unsafe { fairsched_cfq_job_get(cfq, id, ptr::null_mut()) };
@@ -156,6 +194,44 @@ impl Scheduler {
                 let status = unsafe { fairsched_cfq_stats_get(cfq, ptr::null_mut()) };
                 Watch::new().check("fairsched_cfq_stats_get", status);
                 state.unchanged("fairsched_cfq_job_get and _stats_get");
+            }
+        }
+    }
+
+    /// One call to the profiler: observe one duration or a batch, or estimate, with a NULL
+    /// pointer once in a while; a failure leaves the profiler and the estimate as they were.
+    fn profile(&mut self, input: &mut Input) {
+        let profiler = input.or_null(&mut self.profiler);
+        let watch = Watch::new().value(&self.profiler);
+        match input.below(3) {
+            0 => {
+                let status = unsafe { fairsched_cfq_profiler_observe(profiler, input.number()) };
+                watch.check("fairsched_cfq_profiler_observe", status);
+            }
+            1 => {
+                let durations: Vec<f64> = (0..input.below(5)).map(|_| input.number()).collect();
+                let status = unsafe {
+                    fairsched_cfq_profiler_observe_batch(
+                        profiler,
+                        input.reads(&durations),
+                        durations.len(),
+                    )
+                };
+                watch.check("fairsched_cfq_profiler_observe_batch", status);
+            }
+            _ => {
+                let mut estimate = f64::NAN;
+                let watch = watch.value(&estimate);
+                let out = input.or_null(&mut estimate);
+                let tasks = input.count(64);
+                let status = unsafe { fairsched_cfq_profiler_estimate(profiler, tasks, out) };
+                if watch.check("fairsched_cfq_profiler_estimate", status) {
+                    assert!(
+                        estimate > 0.0 && estimate <= 2f64.powi(60),
+                        "estimate {estimate}"
+                    );
+                    self.estimate = estimate;
+                }
             }
         }
     }
@@ -250,6 +326,14 @@ impl Scheduler {
         let status = unsafe { fairsched_cfq_stats_get(self.handle, &mut stats) };
         assert!(Watch::new().check("fairsched_cfq_stats_get", status));
         stats
+    }
+
+    /// One of the running jobs GPS has not completed, if any.
+    fn in_gps(&self, input: &mut Input) -> Option<u64> {
+        let jobs: Vec<u64> = (0..IDS)
+            .filter(|&id| self.job(id).is_some_and(|j| j.gps_active && !j.completed))
+            .collect();
+        jobs.get(input.below(jobs.len().max(1))).copied()
     }
 
     /// Job `id`, if reachable; a failure must write nothing into the info.

@@ -5,7 +5,9 @@
  * Arrays on the hot path never go through Get<Type>ArrayElements, which copies them: offer
  * writes through a stack buffer, set_pending_batch reads both arrays in place, pinned around
  * its single fairsched call (which keeps the batch all or nothing). A job's information and
- * the stats are written by the library straight into the Cfq's buffer, laid out as in C.
+ * the stats are written by the library straight into the Cfq's buffer, laid out as in C. A
+ * CfqProfiler's state is a fairsched_cfq_profiler in a direct buffer of its own, which the
+ * library reads and writes in place.
  */
 #include "dev_fairsched_NativeCfq.h"
 #include "glue.h"
@@ -36,8 +38,22 @@ ASSERT_OFFSET(fairsched_cfq_stats, gps_active, CFQ(STATS_GPS_ACTIVE));
 ASSERT_OFFSET(fairsched_cfq_stats, rows_in_use, CFQ(STATS_ROWS_IN_USE));
 ASSERT_SIZE(fairsched_cfq_stats, CFQ(STATS_SIZE));
 
+ASSERT_OFFSET(fairsched_cfq_profiler, count, CFQ(PROFILER_COUNT));
+ASSERT_OFFSET(fairsched_cfq_profiler, sum, CFQ(PROFILER_SUM));
+ASSERT_OFFSET(fairsched_cfq_profiler, sum_low, CFQ(PROFILER_SUM_LOW));
+ASSERT_SIZE(fairsched_cfq_profiler, CFQ(PROFILER_SIZE));
+
 static fairsched_cfq *cfq_of(jlong handle) {
     return (fairsched_cfq *)(intptr_t)handle;
+}
+
+/* For the calls that produce one double: `status`, with `value` written to out[0] on success. */
+static jint double_or_status(JNIEnv *env, fairsched_status status, double value,
+                             jdoubleArray out) {
+    if (status == FAIRSCHED_STATUS_OK) {
+        (*env)->SetDoubleArrayRegion(env, out, 0, 1, &value);
+    }
+    return status;
 }
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_open(JNIEnv *env, jclass cls, jlong capacity,
@@ -66,6 +82,12 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_arrive(JNIEnv *env, jclass c
                                                             jdouble now, jlong job_id,
                                                             jdouble slot_time, jlong weight) {
     return fairsched_cfq_arrive(cfq_of(cfq), now, (uint64_t)job_id, slot_time, (uint32_t)weight);
+}
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_reprofile(JNIEnv *env, jclass cls, jlong cfq,
+                                                               jdouble now, jlong job_id,
+                                                               jdouble slot_time) {
+    return fairsched_cfq_reprofile(cfq_of(cfq), now, (uint64_t)job_id, slot_time);
 }
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_setPending(JNIEnv *env, jclass cls,
@@ -144,16 +166,55 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_gpsCompletionEstimate(JNIEnv
                                                                            jlong cfq,
                                                                            jlong job_id,
                                                                            jdoubleArray out) {
-    double time;
+    double time = 0.0;
     fairsched_status status =
         fairsched_cfq_gps_completion_estimate(cfq_of(cfq), (uint64_t)job_id, &time);
-    if (status == FAIRSCHED_STATUS_OK) {
-        (*env)->SetDoubleArrayRegion(env, out, 0, 1, &time);
-    }
-    return status;
+    return double_or_status(env, status, time, out);
 }
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_stats(JNIEnv *env, jclass cls, jlong cfq,
                                                            jobject out) {
     return fairsched_cfq_stats_get(cfq_of(cfq), struct_at(env, out));
+}
+
+/* ---- The naive profiler ----------------------------------------------------------------------- */
+
+static fairsched_cfq_profiler *profiler_at(JNIEnv *env, jobject buffer) {
+    return struct_at(env, buffer);
+}
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_profilerInit(JNIEnv *env, jclass cls,
+                                                                  jobject profiler) {
+    return fairsched_cfq_profiler_init(profiler_at(env, profiler));
+}
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_profilerObserve(JNIEnv *env, jclass cls,
+                                                                     jobject profiler,
+                                                                     jdouble duration) {
+    return fairsched_cfq_profiler_observe(profiler_at(env, profiler), duration);
+}
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_profilerObserveBatch(JNIEnv *env, jclass cls,
+                                                                          jobject profiler,
+                                                                          jdoubleArray durations) {
+    fairsched_cfq_profiler *state = profiler_at(env, profiler); /* before pinning: a JNI call */
+    pinned_array batch = reading(env, durations);
+    pinned_array *const arrays[] = {&batch};
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        return EXCEPTION_PENDING;
+    }
+    fairsched_status status =
+        fairsched_cfq_profiler_observe_batch(state, batch.elements, batch.length);
+    release(env, arrays, LENGTH(arrays));
+    return status;
+}
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_profilerEstimate(JNIEnv *env, jclass cls,
+                                                                      jobject profiler,
+                                                                      jlong tasks,
+                                                                      jdoubleArray out) {
+    double slot_time = 0.0;
+    fairsched_status status =
+        fairsched_cfq_profiler_estimate(profiler_at(env, profiler), (uint64_t)tasks, &slot_time);
+    return double_or_status(env, status, slot_time, out);
 }

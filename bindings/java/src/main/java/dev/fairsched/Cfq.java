@@ -100,6 +100,29 @@ public final class Cfq extends NativeObject {
     }
 
     /**
+     * Corrects job {@code jobId}'s slot-time to {@code slotTime} at {@code now}, while it runs,
+     * as if it had been known at arrival: the clock advances to {@code now}, then the job's
+     * virtual finish becomes {@code V(arrival) + slotTime / weight}, bit for bit what an arrival
+     * with {@code slotTime} would have given. If that is not above the virtual time at {@code
+     * now}, GPS completes the job at {@code now}. The job keeps its place in the backlog order
+     * accordingly; {@link JobInfo#slotTime()} is {@code slotTime} from now on. {@link
+     * CfqProfiler} gives such estimates.
+     *
+     * <p>{@link Status#JOB_COMPLETED} covers a job GPS had completed by the previous call (a
+     * correction can no longer change its reference): as {@link Status#CAPACITY_FULL} in {@link
+     * #arrive}, it is judged at the previous call's time. A job GPS completes between that call
+     * and {@code now} is accepted: its GPS completion stands, and {@code slotTime} only changes
+     * its place in the backlog.
+     *
+     * @throws FairschedException as {@link #arrive} for {@code now} and {@code slotTime}; then
+     *     {@link Status#UNKNOWN_ID}; {@link Status#JOB_COMPLETED} for a job completed in the real
+     *     system or in GPS
+     */
+    public void reprofile(double now, long jobId, double slotTime) {
+        check(NativeCfq.reprofile(handle(), now, jobId, slotTime));
+    }
+
+    /**
      * Sets how many tasks of job {@code jobId} wait for a slot: above zero the job is
      * backlogged, zero takes it out of the backlog.
      *

@@ -3,8 +3,8 @@ package dev.fairsched;
 import java.nio.ByteBuffer;
 
 /**
- * The JNI entry points of CFQ (src/main/c/cfq_jni.c), one per fairsched export. {@link Cfq} is
- * their only caller and checks every argument the C side cannot.
+ * The JNI entry points of CFQ (src/main/c/cfq_jni.c), one per fairsched export. {@link Cfq} and
+ * {@link CfqProfiler} are their only callers and check every argument the C side cannot.
  *
  * <p>Conventions, those of every {@code Native*} class (see src/main/c/glue.h):
  * <ul>
@@ -45,6 +45,15 @@ final class NativeCfq {
     static final int STATS_ROWS_IN_USE = 36;
     static final int STATS_SIZE = 40;
 
+    /**
+     * {@code fairsched_cfq_profiler}: byte offsets of its fields, and its size. {@link
+     * CfqProfiler} keeps one in a direct buffer of its own.
+     */
+    static final int PROFILER_COUNT = 0;
+    static final int PROFILER_SUM = 8;
+    static final int PROFILER_SUM_LOW = 16;
+    static final int PROFILER_SIZE = 24;
+
     /** The largest structure a {@link Cfq} receives. */
     static final int STRUCT_SIZE = Math.max(JOB_SIZE, STATS_SIZE);
 
@@ -62,6 +71,8 @@ final class NativeCfq {
     static native int setSlots(long cfq, double now, long slots);
 
     static native int arrive(long cfq, double now, long jobId, double slotTime, long weight);
+
+    static native int reprofile(long cfq, double now, long jobId, double slotTime);
 
     static native int setPending(long cfq, long jobId, long pendingTasks);
 
@@ -85,4 +96,18 @@ final class NativeCfq {
 
     /** Writes {@code fairsched_cfq_stats} into {@code out} ({@code STATS_*}). */
     static native int stats(long cfq, ByteBuffer out);
+
+    /**
+     * The naive profiler's calls, on the {@code fairsched_cfq_profiler} in the direct buffer
+     * {@code profiler} ({@code PROFILER_*}). {@code profilerEstimate} writes the estimate into
+     * {@code out[0]}.
+     */
+    static native int profilerInit(ByteBuffer profiler);
+
+    static native int profilerObserve(ByteBuffer profiler, double duration);
+
+    /** Reads {@code durations} in place, without copying. */
+    static native int profilerObserveBatch(ByteBuffer profiler, double[] durations);
+
+    static native int profilerEstimate(ByteBuffer profiler, long tasks, double[] out);
 }

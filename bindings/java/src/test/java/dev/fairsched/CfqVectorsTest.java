@@ -14,6 +14,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -30,17 +31,46 @@ class CfqVectorsTest {
     Stream<DynamicTest> cfqVectors() throws IOException {
         return Vectors.cases("cfq.json", vector -> Vectors.runSteps(
                 vector,
-                () -> new Cfq(vector.get("capacity").getAsLong(), vector.get("slots").getAsLong(),
-                        number(vector.get("start_time"))),
-                Cfq::stats,
+                () -> new Case(new Cfq(vector.get("capacity").getAsLong(),
+                        vector.get("slots").getAsLong(), number(vector.get("start_time"))),
+                        new CfqProfiler()),
+                Case::snapshot,
                 CfqVectorsTest::run));
     }
 
+    /** What a case runs on: a scheduler and a profiler. */
+    private record Case(Cfq cfq, CfqProfiler profiler) implements AutoCloseable {
+        /** What a failed step must leave as it was. */
+        List<Object> snapshot() {
+            return List.of(cfq.stats(), profiler.snapshot());
+        }
+
+        @Override
+        public void close() {
+            cfq.close();
+        }
+    }
+
     /** Runs one step and checks what it expects; a failed call throws its status. */
-    private static void run(Cfq cfq, JsonObject step, String context) {
+    private static void run(Case vectorCase, JsonObject step, String context) {
+        Cfq cfq = vectorCase.cfq();
+        CfqProfiler profiler = vectorCase.profiler();
         String op = step.get("op").getAsString();
         switch (op) {
             case "advance" -> cfq.advance(number(step.get("now")));
+            case "reprofile" -> cfq.reprofile(number(step.get("now")), id(step.get("id")),
+                    number(step.get("slot_time")));
+            case "profiler_observe" -> {
+                if (step.has("duration")) {
+                    profiler.observe(number(step.get("duration")));
+                } else {
+                    profiler.observe(Vectors.numbers(step.getAsJsonArray("durations")));
+                }
+            }
+            case "profiler_estimate" -> {
+                double estimate = profiler.estimate(id(step.get("tasks")));
+                assertEquals(number(step.get("expect")), estimate, context);
+            }
             case "set_slots" -> cfq.setSlots(number(step.get("now")), u32(step, "slots"));
             case "arrive" -> cfq.arrive(number(step.get("now")), id(step.get("id")),
                     number(step.get("slot_time")), u32(step, "weight"));

@@ -32,6 +32,7 @@ class LifecycleTest {
                 call("advance", c -> c.advance(1)),
                 call("setSlots", c -> c.setSlots(1, 1)),
                 call("arrive", c -> c.arrive(1, 1, 1, 1)),
+                call("reprofile", c -> c.reprofile(1, 1, 1)),
                 call("setPending", c -> c.setPending(1, 1)),
                 call("setPendingBatch", c -> c.setPendingBatch(new long[1], new int[1])),
                 call("offer", c -> c.offer(new long[1], 1)),
