@@ -547,11 +547,10 @@ fairsched_status fairsched_cfq_arrive(fairsched_cfq *cfq,
  * arrival: the clock advances to `now`, then the job's virtual finish becomes
  * F' = V(arrival) + slot_time / weight (bit for bit what an arrival with `slot_time` would have
  * given); if F' <= V(now) the job leaves GPS at `now` (its GPS completion). Its places in GPS
- * and in the backlog follow. FAIRSCHED_STATUS_JOB_COMPLETED for a job that completed in the
- * real system or that GPS had completed by the previous call (a job GPS completes between the
- * previous call and `now` is accepted: its GPS completion stands, and the new slot-time only
- * re-keys it in the backlog). Other statuses as `fairsched_cfq_arrive` for `now` and
- * `slot_time`. Wraps `Cfq::reprofile`.
+ * and in the backlog follow. A job GPS had completed by the previous call keeps its GPS
+ * completion, and only its backlog key moves, to F + (slot_time - old slot_time) / weight.
+ * FAIRSCHED_STATUS_JOB_COMPLETED for a job that completed in the real system. Other statuses as
+ * `fairsched_cfq_arrive` for `now` and `slot_time`, then UNKNOWN_ID. Wraps `Cfq::reprofile`.
  *
  * # Safety
  * As for `fairsched_cfq_advance`.

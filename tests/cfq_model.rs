@@ -330,14 +330,18 @@ impl Reference {
             Op::Reprofile(t, id, slot_time) => {
                 // As the `cfq` module documents it: the new finish from the start tag; the
                 // clock advanced and re-anchored at t; out of GPS at t if V(t) has passed it.
-                // Whether GPS has completed the job is judged before advancing.
+                // Whether GPS has completed the job is judged before advancing; if it has,
+                // only the backlog key moves, by the change of slot-time over the weight.
                 let t = self.check_time(t)?;
                 let slot_time = Self::check_slot_time(slot_time)?;
                 let at = self.running(id)?;
-                if !self.jobs[at].gps_active {
-                    return Err(Error::JobCompleted);
-                }
-                let finish = self.jobs[at].start + slot_time / f64::from(self.jobs[at].weight);
+                let job = &self.jobs[at];
+                let weight = f64::from(job.weight);
+                let finish = if job.gps_active {
+                    job.start + slot_time / weight
+                } else {
+                    job.finish + (slot_time - job.slot_time) / weight
+                };
                 self.advance_gps(t);
                 self.reanchor(t);
                 let v = self.virtual_at(t);

@@ -97,10 +97,9 @@ func (c *CFQ) Arrive(now float64, id uint64, slotTime float64, weight uint32) er
 // arrival: the clock advances to now, then the job's virtual finish becomes
 // V(arrival) + slotTime/weight, bit for bit what an arrival with slotTime would have given; if
 // that is not above the virtual time at now, GPS completes the job at now. Its place in the
-// backlog follows. ErrJobCompleted for a job completed in the real system, or that GPS had
-// completed by the previous call (judged then, as capacity is for Arrive: a job GPS completes
-// between that call and now is accepted, its GPS completion stands, and slotTime only changes
-// its place in the backlog). Otherwise the errors of Arrive for now and slotTime, and
+// backlog follows. A job GPS had completed by the previous call keeps its GPS completion, and
+// only its backlog key moves, to F + (slotTime - old slot-time)/weight. ErrJobCompleted for a
+// job completed in the real system. Otherwise the errors of Arrive for now and slotTime, and
 // ErrUnknownID.
 func (c *CFQ) Reprofile(now float64, id uint64, slotTime float64) error {
 	return c.native.call(func(h *C.fairsched_cfq) C.fairsched_status {

@@ -276,7 +276,10 @@ func TestReprofile(t *testing.T) {
 	must(t, c.Arrive(4, 3, 8, 1))
 	must(t, c.Reprofile(5, 2, 1)) // V(5) = 7 >= 1: job 2 leaves GPS at 5
 	expect(t, "job 2 GPS completion", orNaN(job(t, c, 2).GPSCompletion), 5)
-	expectFailure(t, c, fairsched.ErrJobCompleted, func() error { return c.Reprofile(6, 2, 16) })
+	// Out of GPS, a correction only moves its backlog key (F + (L' - L) / w = 1 + 15).
+	must(t, c.Reprofile(6, 2, 16))
+	expect(t, "job 2 virtual finish", job(t, c, 2).VirtualFinish, 16)
+	expect(t, "job 2 GPS completion, standing", orNaN(job(t, c, 2).GPSCompletion), 5)
 	must(t, c.Advance(12))
 	// Jobs 1 and 3 share the 3 slots from 5 on: V reaches job 1's 9 at 5 + 2·2/3.
 	expect(t, "job 1 GPS completion", orNaN(job(t, c, 1).GPSCompletion), 5+4.0/3)

@@ -292,6 +292,13 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
     /// 4. both heaps re-key it in O(log N): GPS (if still active there) and the backlog (if
     ///    backlogged, or when it next is). [`JobInfo::slot_time`] is `slot_time` from now on.
     ///
+    /// A job GPS has already completed (judged at the previous call, see below) can still be
+    /// corrected, and usually needs it most: an under-estimated job leaves GPS early and would
+    /// otherwise keep its too-small key. Its GPS completion stands (the reference's past does
+    /// not change) and it does not re-enter GPS; only its backlog key moves, to
+    /// `F' = F + (L' - L) / w` (its start tag is no longer kept once GPS has completed it; the
+    /// two roundings only place it in the backlog).
+    ///
     /// V is re-anchored at `now` (as an arrival does), so that `F'` is compared with the same
     /// `V(now)` that later departures are computed from, and no GPS completion can fall before
     /// `now`. Re-profiling at the arrival's own time with the true slot-time gives exactly the
@@ -300,20 +307,19 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
     /// Refused, with nothing changed, in this order: a bad time (as [`Cfq::advance`]); a
     /// slot-time outside `(0, MAX_SLOT_TIME]` ([`Error::NotFinite`], [`Error::NotPositive`],
     /// [`Error::OutOfRange`], as [`Cfq::arrive`]); an unknown id ([`Error::UnknownId`]); a job
-    /// that completed in the real system, or that GPS has completed, since a correction can
-    /// no longer change its reference ([`Error::JobCompleted`]). Like [`Error::CapacityFull`]
-    /// for `arrive`, the last is judged at the time of the previous call, since telling
-    /// whether GPS completes the job before `now` takes advancing to `now`: a job whose old
-    /// estimate runs out in GPS between the previous call and `now` is accepted; its GPS
-    /// completion stands (the correction came after it) and the new slot-time takes effect in
-    /// the backlog only.
+    /// that completed in the real system ([`Error::JobCompleted`]). Whether GPS has completed
+    /// the job is judged at the time of the previous call, since telling whether GPS completes
+    /// it before `now` takes advancing to `now`: a job whose old estimate runs out in GPS
+    /// between the previous call and `now` gets the `F'` of step 2 (its start tag was still
+    /// kept), its GPS completion stands and the new key takes effect in the backlog only.
     pub fn reprofile(&mut self, now: f64, id: u64, slot_time: f64) -> Result<()> {
         let t = checked_time(now, self.clock.now)?;
         let slot_time = checked_slot_time(slot_time)?;
         let row = self.running_row(id)?;
         let finish = match self.storage.parts().rows.get(row as usize) {
             Some(r) if r.gps_active => r.gps_tag + slot_time / f64::from(r.weight),
-            _ => return Err(Error::JobCompleted),
+            Some(r) => r.finish + (slot_time - r.slot_time) / f64::from(r.weight),
+            None => return Err(Error::UnknownId),
         };
         self.advance_gps(t);
         self.clock.reanchor(t, self.smallest_active_finish());

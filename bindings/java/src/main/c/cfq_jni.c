@@ -4,7 +4,8 @@
  *
  * Arrays on the hot path never go through Get<Type>ArrayElements, which copies them: offer
  * writes through a stack buffer, set_pending_batch reads both arrays in place, pinned around
- * its single fairsched call (which keeps the batch all or nothing). A job's information and
+ * its single fairsched call (which keeps the batch all or nothing); setPendingAndOffer makes
+ * both in one crossing, the one entry point that calls two exports. A job's information and
  * the stats are written by the library straight into the Cfq's buffer, laid out as in C. A
  * CfqProfiler's state is a fairsched_cfq_profiler in a direct buffer of its own, which the
  * library reads and writes in place.
@@ -96,19 +97,31 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_setPending(JNIEnv *env, jcla
     return fairsched_cfq_set_pending(cfq_of(cfq), (uint64_t)job_id, (uint32_t)pending_tasks);
 }
 
+/*
+ * fairsched_cfq_set_pending_batch on both arrays, read in place (pinned around the call), its
+ * status in *status. False when they could not be pinned: an OutOfMemoryError is pending and
+ * nothing was called.
+ */
+static bool set_pending_batch(JNIEnv *env, jlong cfq, jlongArray job_ids,
+                              jintArray pending_tasks, fairsched_status *status) {
+    pinned_array ids = reading(env, job_ids), pending = reading(env, pending_tasks);
+    pinned_array *const arrays[] = {&ids, &pending};
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        return false;
+    }
+    *status = fairsched_cfq_set_pending_batch(cfq_of(cfq), ids.elements, ids.length,
+                                              pending.elements, pending.length);
+    release(env, arrays, LENGTH(arrays));
+    return true;
+}
+
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_setPendingBatch(JNIEnv *env, jclass cls,
                                                                      jlong cfq,
                                                                      jlongArray job_ids,
                                                                      jintArray pending_tasks) {
-    pinned_array ids = reading(env, job_ids), pending = reading(env, pending_tasks);
-    pinned_array *const arrays[] = {&ids, &pending};
-    if (!pin(env, arrays, LENGTH(arrays))) {
-        return EXCEPTION_PENDING;
-    }
-    fairsched_status status = fairsched_cfq_set_pending_batch(
-        cfq_of(cfq), ids.elements, ids.length, pending.elements, pending.length);
-    release(env, arrays, LENGTH(arrays));
-    return status;
+    fairsched_status status = FAIRSCHED_STATUS_OK;
+    return set_pending_batch(env, cfq, job_ids, pending_tasks, &status) ? status
+                                                                         : EXCEPTION_PENDING;
 }
 
 /*
@@ -118,8 +131,7 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_setPendingBatch(JNIEnv *env,
  */
 enum { OFFER_CHUNK = 256 };
 
-JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_offer(JNIEnv *env, jclass cls, jlong cfq,
-                                                           jlongArray out, jint free_slots) {
+static jint offer(JNIEnv *env, jlong cfq, jlongArray out, jint free_slots) {
     uint64_t chunk[OFFER_CHUNK];
     size_t assigned = 0;
     size_t wanted;
@@ -137,6 +149,31 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_offer(JNIEnv *env, jclass cl
         assigned += given;
     } while (given == wanted && assigned < (size_t)free_slots);
     return count_or_status(FAIRSCHED_STATUS_OK, assigned);
+}
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_offer(JNIEnv *env, jclass cls, jlong cfq,
+                                                           jlongArray out, jint free_slots) {
+    return offer(env, cfq, out, free_slots);
+}
+
+/*
+ * A round in one crossing: set_pending_batch, then the offer if the counts were accepted. When
+ * they are refused nothing has changed, `out` included, and their status is returned. A
+ * failed offer after a successful set cannot happen: fairsched_cfq_offer fails only on a NULL
+ * argument, and Java passes none (or with PANIC, a bug, after which Java closes the object).
+ * The arrays are released before the offer, which copies out through SetLongArrayRegion.
+ */
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_setPendingAndOffer(
+    JNIEnv *env, jclass cls, jlong cfq, jlongArray job_ids, jintArray pending_tasks,
+    jlongArray out, jint free_slots) {
+    fairsched_status status = FAIRSCHED_STATUS_OK;
+    if (!set_pending_batch(env, cfq, job_ids, pending_tasks, &status)) {
+        return EXCEPTION_PENDING;
+    }
+    if (status != FAIRSCHED_STATUS_OK) {
+        return count_or_status(status, 0);
+    }
+    return offer(env, cfq, out, free_slots);
 }
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_peek(JNIEnv *env, jclass cls, jlong cfq,

@@ -10,14 +10,15 @@
  * class declares (a misspelt name) does not compile either, and it then checks with nm that
  * every entry point the headers declare is defined in the shared object.
  *
- * Conventions. Each entry point converts its arguments, makes one fairsched call and returns
- * its status code; Java turns codes into exceptions (Status.java), so that mapping lives in
- * one place. Those that produce a count return the count, or the status negated. Handles
- * travel as jlong, u64 ids as the same 64 bits in a jlong, u32 numbers as jlongs Java has
+ * Conventions. Each entry point converts its arguments, makes one fairsched call and returns its
+ * status code (cfq_jni.c's setPendingAndOffer, a round in one crossing, makes two in a row, the
+ * second only if the first succeeded); Java turns codes into exceptions (Status.java), so that
+ * mapping lives in one place. Those that produce a count return the count, or the status negated.
+ * Handles travel as jlong, u64 ids as the same 64 bits in a jlong, u32 numbers as jlongs Java has
  * checked in range (or, in arrays, as jints it has checked non-negative). Every length is the
  * library's to check: each array goes with its own length. Constants shared with Java (array
- * layouts, codes, offsets) are Java's `static final`s, which `javac -h` copies into the
- * generated headers; where the header defines the same thing, an assertion checks they agree.
+ * layouts, codes, offsets) are Java's `static final`s, which `javac -h` copies into the generated
+ * headers; where the header defines the same thing, an assertion checks they agree.
  */
 #ifndef FAIRSCHED_GLUE_H
 #define FAIRSCHED_GLUE_H

@@ -108,15 +108,13 @@ public final class Cfq extends NativeObject {
      * accordingly; {@link JobInfo#slotTime()} is {@code slotTime} from now on. {@link
      * CfqProfiler} gives such estimates.
      *
-     * <p>{@link Status#JOB_COMPLETED} covers a job GPS had completed by the previous call (a
-     * correction can no longer change its reference): as {@link Status#CAPACITY_FULL} in {@link
-     * #arrive}, it is judged at the previous call's time. A job GPS completes between that call
-     * and {@code now} is accepted: its GPS completion stands, and {@code slotTime} only changes
-     * its place in the backlog.
+     * <p>A job GPS had completed by the previous call keeps its GPS completion (the reference's
+     * past does not change); only its place in the backlog moves, to {@code F + (slotTime -
+     * old slot-time) / weight}.
      *
      * @throws FairschedException as {@link #arrive} for {@code now} and {@code slotTime}; then
      *     {@link Status#UNKNOWN_ID}; {@link Status#JOB_COMPLETED} for a job completed in the real
-     *     system or in GPS
+     *     system
      */
     public void reprofile(double now, long jobId, double slotTime) {
         check(NativeCfq.reprofile(handle(), now, jobId, slotTime));
@@ -143,9 +141,7 @@ public final class Cfq extends NativeObject {
      *     otherwise as {@link #setPending}, for the first failing id
      */
     public void setPendingBatch(long[] jobIds, int[] pendingTasks) {
-        Objects.requireNonNull(jobIds, "jobIds");
-        Objects.requireNonNull(pendingTasks, "pendingTasks");
-        requireNonNegative(pendingTasks, "pendingTasks");
+        checkBatch(jobIds, pendingTasks);
         check(NativeCfq.setPendingBatch(handle(), jobIds, pendingTasks));
     }
 
@@ -160,9 +156,47 @@ public final class Cfq extends NativeObject {
      * @throws IndexOutOfBoundsException if {@code out} is shorter than {@code freeSlots}
      */
     public int offer(long[] out, int freeSlots) {
+        checkOffer(out, freeSlots);
+        return count(NativeCfq.offer(handle(), out, freeSlots));
+    }
+
+    /**
+     * Sets the pending counts of these jobs, then offers {@code freeSlots} slots: {@link
+     * #setPendingBatch setPendingBatch(jobIds, pendingTasks)} then {@link #offer(long[], int)
+     * offer(out, freeSlots)} in one native call, for a caller that knows every job's count at
+     * each round (a Spark driver's resourceOffers): one JNI crossing a round instead of two, no
+     * allocation, both arrays read in place.
+     *
+     * <p>Every argument is checked before the native call. If the library refuses the counts,
+     * nothing has changed ({@code out} included) and their status is thrown. Once the counts are
+     * set, the offer cannot fail: the library refuses an offer only for a NULL argument, which
+     * the binding never passes (or with {@link Status#PANIC}, a bug, after which this scheduler
+     * is closed, as after any call).
+     *
+     * @return the number of ids written into {@code out[0..n)}, as {@link #offer(long[], int)}
+     * @throws IllegalArgumentException if a count or {@code freeSlots} is negative
+     * @throws IndexOutOfBoundsException if {@code out} is shorter than {@code freeSlots}
+     * @throws FairschedException as {@link #setPendingBatch}: {@link Status#LENGTH_MISMATCH},
+     *     {@link Status#UNKNOWN_ID}, {@link Status#JOB_COMPLETED}
+     */
+    public int offer(long[] jobIds, int[] pendingTasks, long[] out, int freeSlots) {
+        checkBatch(jobIds, pendingTasks);
+        checkOffer(out, freeSlots);
+        return count(NativeCfq.setPendingAndOffer(handle(), jobIds, pendingTasks, out,
+                freeSlots));
+    }
+
+    /** What {@link #setPendingBatch} checks before its native call. */
+    private static void checkBatch(long[] jobIds, int[] pendingTasks) {
+        Objects.requireNonNull(jobIds, "jobIds");
+        Objects.requireNonNull(pendingTasks, "pendingTasks");
+        requireNonNegative(pendingTasks, "pendingTasks");
+    }
+
+    /** What {@link #offer(long[], int)} checks before its native call. */
+    private static void checkOffer(long[] out, int freeSlots) {
         requireNonNegative(freeSlots, "freeSlots");
         Objects.checkFromIndexSize(0, freeSlots, out.length);
-        return count(NativeCfq.offer(handle(), out, freeSlots));
     }
 
     /**

@@ -3,8 +3,9 @@ package dev.fairsched;
 import java.nio.ByteBuffer;
 
 /**
- * The JNI entry points of CFQ (src/main/c/cfq_jni.c), one per fairsched export. {@link Cfq} and
- * {@link CfqProfiler} are their only callers and check every argument the C side cannot.
+ * The JNI entry points of CFQ (src/main/c/cfq_jni.c), one per fairsched export, plus {@link
+ * #setPendingAndOffer}, two exports in one crossing. {@link Cfq} and {@link CfqProfiler} are
+ * their only callers and check every argument the C side cannot.
  *
  * <p>Conventions, those of every {@code Native*} class (see src/main/c/glue.h):
  * <ul>
@@ -12,8 +13,8 @@ import java.nio.ByteBuffer;
  *       {@code long}; u32 numbers as {@code long}s in their range, or in arrays as non-negative
  *       {@code int}s.
  *   <li>A method returning {@code int} returns the {@link Status} code, except those that
- *       produce a count ({@link #offer}, {@link #peek}): they return the count, or the status
- *       code negated on failure.
+ *       produce a count ({@link #offer}, {@link #setPendingAndOffer}, {@link #peek}): they
+ *       return the count, or the status code negated on failure.
  *   <li>A C structure is written by the library into the object's {@link NativeObject#struct()}
  *       buffer, at the byte offsets below, which the glue checks against the header; {@code
  *       javac -h} copies these constants into the generated header.
@@ -81,6 +82,14 @@ final class NativeCfq {
 
     /** Writes the ids given into {@code out[0..count)}; returns the count or the negated status. */
     static native int offer(long cfq, long[] out, int freeSlots);
+
+    /**
+     * {@link #setPendingBatch} then, if it succeeded, {@link #offer}, in one crossing: returns
+     * the offer's count, or the negated status of whichever call failed (the first changes
+     * nothing when it fails, and the offer is then not made).
+     */
+    static native int setPendingAndOffer(long cfq, long[] jobIds, int[] pendingTasks,
+            long[] out, int freeSlots);
 
     /** 1 with the id in {@code out[0]}, 0 when no job is backlogged, or the negated status. */
     static native int peek(long cfq, long[] out);

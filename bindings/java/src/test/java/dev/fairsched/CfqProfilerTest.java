@@ -112,8 +112,11 @@ class CfqProfilerTest {
             assertEquals(OptionalDouble.of(2.0), cfq.job(2).gpsCompletion());
             assertFalse(cfq.job(1).gpsCompletion().isPresent());
             assertEquals(1, cfq.stats().gpsActive());
-            assertEquals(Status.JOB_COMPLETED, assertThrows(FairschedException.class,
-                    () -> cfq.reprofile(3.0, 2, 6.0)).status());
+            // Out of GPS, a correction only moves its backlog key: F + (L' - L) / w = 0.5 + 5.5.
+            cfq.reprofile(3.0, 2, 6.0);
+            assertEquals(6.0, cfq.job(2).virtualFinish());
+            assertEquals(OptionalDouble.of(2.0), cfq.job(2).gpsCompletion());
+            assertEquals(1, cfq.stats().gpsActive());
         }
     }
 

@@ -74,6 +74,13 @@ class ErrorPathTest {
                         c -> c.setPendingBatch(new long[] {1, 9}, new int[] {5, 5})),
                 rejects("setPendingBatch(completed)", Status.JOB_COMPLETED,
                         c -> c.setPendingBatch(new long[] {3, 2}, new int[] {4, 1})),
+                // Counts refused: the offer is not made either.
+                rejects("offer(counts, lengths)", Status.LENGTH_MISMATCH,
+                        c -> c.offer(new long[] {1, 3}, new int[] {1}, new long[2], 2)),
+                rejects("offer(counts, unknown)", Status.UNKNOWN_ID,
+                        c -> c.offer(new long[] {1, 9}, new int[] {5, 5}, new long[2], 2)),
+                rejects("offer(counts, completed)", Status.JOB_COMPLETED,
+                        c -> c.offer(new long[] {3, 2}, new int[] {4, 1}, new long[2], 2)),
                 rejects("complete(unknown)", Status.UNKNOWN_ID, c -> c.complete(3, 9)),
                 rejects("complete(completed)", Status.JOB_COMPLETED, c -> c.complete(3, 2)),
                 rejects("complete(past)", Status.TIME_WENT_BACKWARDS, c -> c.complete(1, 1)),
@@ -122,7 +129,18 @@ class ErrorPathTest {
                         c -> c.setPendingBatch(null, new int[0])),
                 rejects("offer(-1)", illegal, c -> c.offer(-1)),
                 rejects("offer(buffer too short)", IndexOutOfBoundsException.class,
-                        c -> c.offer(new long[1], 2)));
+                        c -> c.offer(new long[1], 2)),
+                // Valid new counts with an invalid rest: the counts are not set either.
+                rejects("offer(counts, -1 slots)", illegal,
+                        c -> c.offer(new long[] {1, 3}, new int[] {5, 5}, new long[2], -1)),
+                rejects("offer(counts, buffer too short)", IndexOutOfBoundsException.class,
+                        c -> c.offer(new long[] {1, 3}, new int[] {5, 5}, new long[1], 2)),
+                rejects("offer(counts, null buffer)", NullPointerException.class,
+                        c -> c.offer(new long[] {1, 3}, new int[] {5, 5}, null, 2)),
+                rejects("offer(counts -1)", illegal,
+                        c -> c.offer(new long[] {1, 3}, new int[] {5, -1}, new long[2], 2)),
+                rejects("offer(counts, null ids)", NullPointerException.class,
+                        c -> c.offer(null, new int[0], new long[2], 2)));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,7 +1,7 @@
 package dev.fairsched.spark;
 
 import java.util.Locale;
-import java.util.Set;
+import java.util.List;
 import org.apache.spark.SparkConf;
 import org.apache.spark.SparkException;
 import scala.Tuple2;
@@ -15,25 +15,29 @@ import scala.Tuple2;
  *       (Spark's own FIFO/FAIR order from {@code spark.scheduler.mode}, through the same timed
  *       hook: the baseline of the benchmark);
  *   <li>{@code spark.fairsched.capacity}: CFQ rows, jobs known at once (default 10000);
- *   <li>{@code spark.fairsched.paf.alpha}: PAF's fairness knob in (0, 1] (default 0.9).
+ *   <li>{@code spark.fairsched.paf.alpha}: PAF's fairness knob in (0, 1] (default 0.9);
+ *   <li>{@code spark.fairsched.cfq.taskSeconds}: CFQ's profiler, the mean task duration in
+ *       seconds assumed until the driver has seen a task finish (default 1.0, finite and above
+ *       0).
  * </ul>
  * Any other {@code spark.fairsched.*} key is rejected (a typo must not silently fall back).
  */
-public record FairschedConfig(Policy policy, long capacity, double alpha) {
+public record FairschedConfig(Policy policy, long capacity, double alpha, double taskSeconds) {
     /** The ordering policies. */
     public enum Policy { CFQ, PAF, SPARK }
 
     public static final String POLICY = "spark.fairsched.policy";
     public static final String CAPACITY = "spark.fairsched.capacity";
     public static final String ALPHA = "spark.fairsched.paf.alpha";
-    private static final Set<String> KNOWN = Set.of(POLICY, CAPACITY, ALPHA);
+    public static final String TASK_SECONDS = "spark.fairsched.cfq.taskSeconds";
+    private static final List<String> KNOWN = List.of(POLICY, CAPACITY, ALPHA, TASK_SECONDS);
 
     static FairschedConfig from(SparkConf conf) throws SparkException {
         for (Tuple2<String, String> kv : conf.getAllWithPrefix("spark.fairsched.")) {
             String key = "spark.fairsched." + kv._1();
             if (!KNOWN.contains(key)) {
                 throw new SparkException("fairsched: unknown setting " + key + " (known: "
-                        + POLICY + ", " + CAPACITY + ", " + ALPHA + ")");
+                        + String.join(", ", KNOWN) + ")");
             }
         }
         String p = conf.get(POLICY, "cfq").trim().toLowerCase(Locale.ROOT);
@@ -55,16 +59,26 @@ public record FairschedConfig(Policy policy, long capacity, double alpha) {
             throw new SparkException("fairsched: " + CAPACITY + "=" + capacity
                     + " is outside [1, 100000000]");
         }
-        String a = conf.get(ALPHA, "0.9").trim();
-        double alpha;
-        try {
-            alpha = Double.parseDouble(a);
-        } catch (NumberFormatException e) {
-            throw new SparkException("fairsched: " + ALPHA + "='" + a + "' is not a number");
-        }
+        double alpha = number(conf, ALPHA, "0.9");
         if (!(alpha > 0 && alpha <= 1)) {
-            throw new SparkException("fairsched: " + ALPHA + "=" + a + " is outside (0, 1]");
+            throw new SparkException("fairsched: " + ALPHA + "=" + conf.get(ALPHA).trim()
+                    + " is outside (0, 1]");
         }
-        return new FairschedConfig(policy, capacity, alpha);
+        double taskSeconds = number(conf, TASK_SECONDS, "1.0");
+        if (!(taskSeconds > 0) || Double.isInfinite(taskSeconds)) {
+            throw new SparkException("fairsched: " + TASK_SECONDS + "="
+                    + conf.get(TASK_SECONDS).trim() + " must be finite and above 0 seconds");
+        }
+        return new FairschedConfig(policy, capacity, alpha, taskSeconds);
+    }
+
+    private static double number(SparkConf conf, String key, String fallback)
+            throws SparkException {
+        String v = conf.get(key, fallback).trim();
+        try {
+            return Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new SparkException("fairsched: " + key + "='" + v + "' is not a number");
+        }
     }
 }

@@ -1,7 +1,10 @@
 package dev.fairsched.spark;
 
+import dev.fairsched.FairschedException;
+import dev.fairsched.JobInfo;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Optional;
 import java.util.Properties;
 import org.apache.spark.SparkContext;
 import org.apache.spark.SparkException;
@@ -11,7 +14,9 @@ import org.apache.spark.scheduler.Schedulable;
 import org.apache.spark.scheduler.SchedulingMode;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.scheduler.TaskDescription;
+import org.apache.spark.scheduler.TaskInfo;
 import org.apache.spark.scheduler.TaskSchedulerImpl;
 import org.apache.spark.scheduler.TaskSet;
 import org.apache.spark.scheduler.TaskSetManager;
@@ -36,7 +41,8 @@ import scala.collection.mutable.ArrayBuffer;
  *   <li>{@code createTaskSetManager}: a {@link FairschedTaskSetManager}, which knows its job;
  *   <li>{@code stop}: frees the native state.
  * </ul>
- * Job ends reach the core through a SparkListener, under the scheduler's lock.
+ * Job ends and task ends (for CFQ's profiler) reach the policy through a SparkListener, under
+ * the scheduler's lock.
  */
 public final class FairschedTaskScheduler extends TaskSchedulerImpl {
     private final FairschedConfig config;
@@ -45,11 +51,14 @@ public final class FairschedTaskScheduler extends TaskSchedulerImpl {
     private final FairschedPool pool;
     private final OrderingPolicy policy; // null: Spark's own order
     private final HashMap<Integer, JobState> byJob = new HashMap<>();
+    /** The admitted job of each stage submitted, for task ends (which name only the stage). */
+    private final HashMap<Integer, JobState> byStage = new HashMap<>();
     private final ArrayList<FairschedTaskSetManager> sets = new ArrayList<>();
     private final ArrayBuffer<TaskSetManager> out = new ArrayBuffer<>();
     private boolean inRound;
     private int roundFree;
     private long rounds;
+    private long policyRounds;
     private long hookNanos;
     private long maxHookNanos;
     private boolean closed;
@@ -66,7 +75,7 @@ public final class FairschedTaskScheduler extends TaskSchedulerImpl {
         }
         this.pool = new FairschedPool(this, schedulingMode());
         this.policy = switch (config.policy()) {
-            case CFQ -> new CfqPolicy(config.capacity(), slots);
+            case CFQ -> new CfqPolicy(config.capacity(), slots, config.taskSeconds());
             case PAF -> new PafPolicy(config.capacity(), slots, config.alpha());
             case SPARK -> null;
         };
@@ -90,6 +99,14 @@ public final class FairschedTaskScheduler extends TaskSchedulerImpl {
             public void onJobEnd(SparkListenerJobEnd end) {
                 jobEnded(end.jobId(), end.jobResult() == JobSucceeded$.MODULE$);
             }
+
+            @Override
+            public void onTaskEnd(SparkListenerTaskEnd end) {
+                TaskInfo info = end.taskInfo();
+                if (policy != null && info != null && info.successful()) {
+                    taskEnded(end.stageId(), info.duration());
+                }
+            }
         });
     }
 
@@ -102,7 +119,8 @@ public final class FairschedTaskScheduler extends TaskSchedulerImpl {
         if (policy != null) {
             synchronized (this) {
                 int jobId = taskSet.priority();
-                if (!byJob.containsKey(jobId)) {
+                JobState j = byJob.get(jobId);
+                if (j == null) {
                     try {
                         if (closed) {
                             throw new IllegalStateException("fairsched: the scheduler is stopped");
@@ -110,8 +128,7 @@ public final class FairschedTaskScheduler extends TaskSchedulerImpl {
                         JobProperties props = JobProperties.parse(jobId, taskSet.properties());
                         int weight = props.weight() != null
                                 ? props.weight() : poolWeight(taskSet.properties());
-                        JobState j = policy.admit(jobId, props, weight, taskSet.tasks().length,
-                                now());
+                        j = policy.admit(jobId, props, weight, taskSet.tasks().length, now());
                         byJob.put(jobId, j);
                     } catch (RuntimeException e) {
                         String message = e.getMessage() != null && e.getMessage().startsWith(
@@ -123,6 +140,7 @@ public final class FairschedTaskScheduler extends TaskSchedulerImpl {
                         return;
                     }
                 }
+                byStage.put(taskSet.stageId(), j);
             }
         }
         super.submitTasks(taskSet);
@@ -148,13 +166,34 @@ public final class FairschedTaskScheduler extends TaskSchedulerImpl {
 
     private synchronized void jobEnded(int jobId, boolean succeeded) {
         JobState j = byJob.remove(jobId);
-        if (j == null || j.index < 0 || closed) {
+        if (j == null) {
+            return;
+        }
+        byStage.values().removeIf(s -> s == j);
+        if (j.index < 0 || closed) {
             return;
         }
         try {
             policy.depart(j, succeeded, now());
         } catch (RuntimeException e) {
             logWarning(() -> "fairsched: job " + jobId + " could not leave the core: " + e);
+        }
+    }
+
+    /** A task of stage {@code stageId} succeeded after {@code millis}: to the policy. */
+    private synchronized void taskEnded(int stageId, long millis) {
+        if (closed) {
+            return;
+        }
+        JobState j = byStage.get(stageId);
+        try {
+            policy.taskEnded(j, millis / 1000.0, now());
+        } catch (FairschedException e) {
+            // CFQ's correction of a job's slot-time refused (a refused call changes nothing: the
+            // job keeps its order).
+            String message = "fairsched (cfq): "
+                    + (j == null ? "stage " + stageId : "job " + j.id) + " not re-profiled: " + e;
+            logWarning(() -> message);
         }
     }
 
@@ -196,6 +235,7 @@ public final class FairschedTaskScheduler extends TaskSchedulerImpl {
                 }
                 return out;
             }
+            policyRounds++;
             policy.gather(sets);
             try {
                 policy.order(roundFree, out);
@@ -233,17 +273,31 @@ public final class FairschedTaskScheduler extends TaskSchedulerImpl {
         }
     }
 
-    /** What the ordering hook cost so far. */
-    public record Stats(String policy, long rounds, long hookNanos, long maxHookNanos,
-            long nativeCalls) {
+    /**
+     * What the ordering hook cost so far: {@code rounds} of resourceOffers, {@code policyRounds}
+     * of them with a free core, which the policy ordered (the others skip it), and the native
+     * calls those made.
+     */
+    public record Stats(String policy, long rounds, long policyRounds, long hookNanos,
+            long maxHookNanos, long nativeCalls) {
         public double meanMicros() {
             return rounds == 0 ? 0 : hookNanos / 1e3 / rounds;
         }
     }
 
     public synchronized Stats stats() {
-        return new Stats(config.policy().name().toLowerCase(), rounds, hookNanos, maxHookNanos,
-                policy == null ? 0 : policy.nativeCalls);
+        return new Stats(config.policy().name().toLowerCase(), rounds, policyRounds, hookNanos,
+                maxHookNanos, policy == null ? 0 : policy.nativeCalls);
+    }
+
+    /**
+     * What the CFQ core knows of Spark job {@code jobId} (its slot-time, virtual finish, ...)
+     * while it is in the core: empty before its admission, after its end, or under another
+     * policy. For tests.
+     */
+    public synchronized Optional<JobInfo> cfqJob(int jobId) {
+        return policy instanceof CfqPolicy c && byJob.containsKey(jobId) && !closed
+                ? Optional.of(c.job(jobId)) : Optional.empty();
     }
 
     /** PAF's current targets by job id (empty under another policy): for tests. */

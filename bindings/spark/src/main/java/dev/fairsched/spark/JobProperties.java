@@ -8,7 +8,7 @@ import java.util.Properties;
  *
  * <ul>
  *   <li>{@code fairsched.slotTime}: the job's work on one slot, in seconds, finite and above 0
- *       (CFQ);
+ *       (CFQ; without it, CFQ's profiler estimates the slot-time);
  *   <li>{@code fairsched.weight}: a positive integer (CFQ and PAF; otherwise the weight of the
  *       job's Spark pool under {@code spark.scheduler.mode=FAIR}, otherwise 1);
  *   <li>{@code fairsched.ernest}: {@code "a0,a1,a2,a3"}, Ernest's run time model, each finite and

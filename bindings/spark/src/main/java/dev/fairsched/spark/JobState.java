@@ -13,6 +13,11 @@ final class JobState {
     int index;
     /** PAF: the target from the last {@code Paf.allocate}. */
     int target;
+    /**
+     * CFQ: the task count of a job whose slot-time came from the profiler, until its first task
+     * ends and re-profiles it; 0 otherwise.
+     */
+    int profiledTasks;
 
     // Per resourceOffers round.
     int pending;

@@ -25,6 +25,12 @@ abstract class OrderingPolicy implements AutoCloseable {
     /** The job left (finished, failed or cancelled). */
     abstract void depart(JobState job, boolean succeeded, double now);
 
+    /**
+     * A task ended successfully after {@code seconds}; {@code job} is the admitted job it belongs
+     * to, or null. Nothing by default (CFQ's profiler observes it).
+     */
+    void taskEnded(JobState job, double seconds, double now) {}
+
     /** Orders {@code roundSets} of the jobs into {@code out} and sets each job's quota. */
     abstract void order(int freeSlots, ArrayBuffer<org.apache.spark.scheduler.TaskSetManager> out);
 

@@ -40,6 +40,10 @@ class BadConfigurationTest {
                 "paf", "spark.fairsched.paf.alpha", "0");
         startFails("spark.fairsched.capacity='lots' is not an integer",
                 "spark.fairsched.capacity", "lots");
+        startFails("spark.fairsched.cfq.taskSeconds=0 must be finite and above 0 seconds",
+                "spark.fairsched.cfq.taskSeconds", "0");
+        startFails("spark.fairsched.cfq.taskSeconds='1s' is not a number",
+                "spark.fairsched.cfq.taskSeconds", "1s");
     }
 
     @Test
@@ -52,10 +56,11 @@ class BadConfigurationTest {
                     "a slot-time must be finite and above 0");
             jobFails(sc, Map.of("fairsched.slotTime", "1", "fairsched.weight", "0"),
                     "a weight must be at least 1");
-            jobFails(sc, Map.of(), "has no fairsched.slotTime property");
-            // The driver still schedules a good job.
+            // The driver still schedules good jobs, one without a slot-time (profiled).
             SparkJobs.sleepJob(sc, 2, 1, Map.of("fairsched.slotTime", "0.1",
                     "fairsched.weight", "1"));
+            sc.setLocalProperty("fairsched.slotTime", null);
+            SparkJobs.sleepJob(sc, 2, 1, Map.of());
         } finally {
             sc.stop();
         }

@@ -8,17 +8,23 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.scheduler.SparkListenerTaskStart;
 
 /**
  * Records, from Spark's own events, when each task of a labelled job launched (the scheduler's
- * launch time) and when each job ended. A job's label is its local property "test.label".
+ * launch time), the duration of every task that succeeded (labelled or not, in the order of the
+ * events) and when each job ended. A job's label is its local property "test.label".
  */
 final class Recorder extends SparkListener {
     record Launch(String label, long time, long taskId) {}
 
     private final Map<Integer, String> stageLabel = new ConcurrentHashMap<>();
     private final Map<Integer, String> jobLabel = new ConcurrentHashMap<>();
+    private final Map<String, Integer> labelJob = new ConcurrentHashMap<>();
+    /** Durations of the tasks that succeeded, in milliseconds, with their labels (or null). */
+    private final List<Long> durations = new ArrayList<>();
+    private final List<String> durationLabels = new ArrayList<>();
     private final List<Launch> launches = new ArrayList<>();
     private final Map<String, Long> ends = new ConcurrentHashMap<>();
 
@@ -27,6 +33,7 @@ final class Recorder extends SparkListener {
         String label = e.properties() == null ? null : e.properties().getProperty("test.label");
         if (label != null) {
             jobLabel.put(e.jobId(), label);
+            labelJob.put(label, e.jobId());
             scala.collection.Iterator<Object> it = e.stageIds().iterator();
             while (it.hasNext()) {
                 stageLabel.put((Integer) it.next(), label);
@@ -44,11 +51,61 @@ final class Recorder extends SparkListener {
     }
 
     @Override
-    public void onJobEnd(SparkListenerJobEnd e) {
+    public synchronized void onTaskEnd(SparkListenerTaskEnd e) {
+        if (e.taskInfo().successful()) {
+            durations.add(e.taskInfo().duration());
+            durationLabels.add(stageLabel.get(e.stageId()));
+            notifyAll();
+        }
+    }
+
+    @Override
+    public synchronized void onJobEnd(SparkListenerJobEnd e) {
         String label = jobLabel.get(e.jobId());
         if (label != null) {
             ends.put(label, e.time());
+            notifyAll();
         }
+    }
+
+    /** The Spark job id of the job labelled {@code label} (once it started). */
+    int jobId(String label) {
+        return labelJob.get(label);
+    }
+
+    /**
+     * Waits until {@code n} tasks of the job labelled {@code label} have succeeded, and returns
+     * their durations in milliseconds, in the order of the events.
+     */
+    synchronized List<Long> awaitTaskEnds(String label, int n, long timeoutMillis)
+            throws InterruptedException {
+        long end = System.currentTimeMillis() + timeoutMillis;
+        while (System.currentTimeMillis() < end) {
+            List<Long> mine = new ArrayList<>();
+            for (int i = 0; i < durations.size(); i++) {
+                if (label.equals(durationLabels.get(i))) {
+                    mine.add(durations.get(i));
+                }
+            }
+            if (mine.size() >= n) {
+                return mine;
+            }
+            wait(10);
+        }
+        throw new AssertionError(label + ": fewer than " + n + " tasks succeeded in time");
+    }
+
+    /** Waits until the job labelled {@code label} has ended. */
+    synchronized void awaitEnd(String label, long timeoutMillis) throws InterruptedException {
+        long end = System.currentTimeMillis() + timeoutMillis;
+        while (!ends.containsKey(label) && System.currentTimeMillis() < end) {
+            wait(10);
+        }
+    }
+
+    /** The durations of every task that succeeded so far, in milliseconds. */
+    synchronized List<Long> durations() {
+        return new ArrayList<>(durations);
     }
 
     /** Waits until {@code n} labelled tasks have launched. */

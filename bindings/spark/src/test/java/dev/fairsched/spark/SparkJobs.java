@@ -1,6 +1,7 @@
 package dev.fairsched.spark;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.SparkConf;
@@ -23,27 +24,44 @@ final class SparkJobs {
 
     /** Runs a job of {@code tasks} tasks sleeping {@code millis} each, with job properties. */
     static void sleepJob(JavaSparkContext sc, int tasks, long millis, Map<String, String> props) {
+        sleepJob(sc, same(tasks, millis), props);
+    }
+
+    /** Runs a job whose task {@code k} sleeps {@code millis[k]}, with job properties. */
+    static void sleepJob(JavaSparkContext sc, long[] millis, Map<String, String> props) {
         for (Map.Entry<String, String> e : props.entrySet()) {
             sc.setLocalProperty(e.getKey(), e.getValue());
         }
         List<Integer> data = new ArrayList<>();
-        for (int i = 0; i < tasks; i++) {
+        for (int i = 0; i < millis.length; i++) {
             data.add(i);
         }
-        sc.parallelize(data, tasks).foreach(x -> Thread.sleep(millis));
+        sc.parallelize(data, millis.length).foreach(k -> Thread.sleep(millis[k]));
     }
 
     /** The same job in a new thread; its failure, if any, is kept in {@code failure[0]}. */
     static Thread submit(JavaSparkContext sc, int tasks, long millis, Map<String, String> props,
             Throwable[] failure) {
+        return submit(sc, same(tasks, millis), props, failure);
+    }
+
+    /** The same job in a new thread; its failure, if any, is kept in {@code failure[0]}. */
+    static Thread submit(JavaSparkContext sc, long[] millis, Map<String, String> props,
+            Throwable[] failure) {
         Thread t = new Thread(() -> {
             try {
-                sleepJob(sc, tasks, millis, props);
+                sleepJob(sc, millis, props);
             } catch (Throwable e) {
                 failure[0] = e;
             }
         });
         t.start();
         return t;
+    }
+
+    private static long[] same(int tasks, long millis) {
+        long[] all = new long[tasks];
+        Arrays.fill(all, millis);
+        return all;
     }
 }

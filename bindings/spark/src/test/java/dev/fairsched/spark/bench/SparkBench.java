@@ -21,7 +21,10 @@ import org.apache.spark.api.java.JavaSparkContext;
  * the Google 2011 sub-trace (task count and each task's duration, scaled to milliseconds, wide
  * jobs cut to --max-tasks tasks, long tasks to --max-task-ms), arrive as a Poisson stream at
  * --load, and are submitted from threads; each task sleeps its duration. Prints the mean and p95
- * job response time and the ordering hook's time per resourceOffers round.
+ * job response time, the ordering hook's time per resourceOffers round and the native calls per
+ * round (all rounds, and those with a free core, which the policy orders). Each job gives CFQ
+ * its exact slot-time ({@code fairsched.slotTime}) unless {@code --no-slot-time}: then CFQ's
+ * naive profiler estimates it.
  *
  * <pre>mvn -q test-compile exec:exec@bench [-Dbench.args="--jobs 60 --cores 4 ..."]</pre>
  */
@@ -41,8 +44,13 @@ public final class SparkBench {
         int jobs = 60, cores = 4, maxTasks = 16, seed = 1;
         double load = 0.9, msPerTraceSecond = 0.25;
         long maxTaskMs = 1500;
+        boolean slotTimes = true;
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
+                case "--no-slot-time" -> {
+                    slotTimes = false;
+                    i--; // no value
+                }
                 case "--trace" -> trace = args[i + 1];
                 case "--jobs" -> jobs = Integer.parseInt(args[i + 1]);
                 case "--cores" -> cores = Integer.parseInt(args[i + 1]);
@@ -76,16 +84,19 @@ public final class SparkBench {
             t += Math.round(-Math.log(1 - rnd.nextDouble()) * meanGap);
         }
         System.out.printf(Locale.ROOT, "%d jobs from %s (seed %d), %d cores, load %.2f, %d tasks, "
-                + "%.1f s of work, arrivals over %.1f s%n", jobs, trace, seed, cores, load,
-                workload.stream().mapToInt(Job::tasks).sum(), totalWork / 1000, t / 1000.0);
-        System.out.printf("%-6s %10s %10s %10s %8s %12s %12s%n", "policy", "mean (s)", "p95 (s)",
-                "makespan", "rounds", "hook us/rnd", "native/rnd");
+                + "%.1f s of work, arrivals over %.1f s, %s%n", jobs, trace, seed, cores, load,
+                workload.stream().mapToInt(Job::tasks).sum(), totalWork / 1000, t / 1000.0,
+                slotTimes ? "slot-times given" : "no slot-time (CFQ profiles)");
+        System.out.printf("%-6s %10s %10s %10s %8s %8s %12s %12s %12s%n", "policy", "mean (s)",
+                "p95 (s)", "makespan", "rounds", "ordered", "hook us/rnd", "native/rnd",
+                "native/ord");
         for (String policy : new String[] {"fifo", "fair", "cfq", "paf"}) {
-            run(policy, cores, workload);
+            run(policy, cores, workload, slotTimes);
         }
     }
 
-    private static void run(String policy, int cores, List<Job> workload) throws Exception {
+    private static void run(String policy, int cores, List<Job> workload, boolean slotTimes)
+            throws Exception {
         SparkConf conf = new SparkConf().setAppName("bench-" + policy)
                 .setMaster("fairsched:local[" + cores + "]")
                 .set("spark.ui.enabled", "false")
@@ -101,8 +112,9 @@ public final class SparkBench {
         JavaSparkContext sc = new JavaSparkContext(conf);
         sc.sc().setLogLevel("WARN");
         try {
-            for (int w = 0; w < 3; w++) { // warm-up
-                sc.setLocalProperty("fairsched.slotTime", "0.01");
+            // Warm-up. Pool threads inherit the submitting thread's properties: set or clear.
+            sc.setLocalProperty("fairsched.slotTime", slotTimes ? "0.01" : null);
+            for (int w = 0; w < 3; w++) {
                 sc.parallelize(Arrays.asList(1, 2, 3, 4), cores).foreach(x -> Thread.sleep(2));
             }
             FairschedTaskScheduler sched = (FairschedTaskScheduler) sc.sc().taskScheduler();
@@ -120,7 +132,8 @@ public final class SparkBench {
                 responses.add(pool.submit(() -> {
                     long t0 = System.nanoTime();
                     sc.setLocalProperty("spark.scheduler.pool", "job" + id);
-                    sc.setLocalProperty("fairsched.slotTime", Double.toString(job.slotSeconds()));
+                    sc.setLocalProperty("fairsched.slotTime",
+                            slotTimes ? Double.toString(job.slotSeconds()) : null);
                     // Ernest for a job of n tasks of mean d: t(x) = d + n d / x (waves of tasks).
                     double d = job.meanTaskSeconds();
                     sc.setLocalProperty("fairsched.ernest", d + ",0," + (job.tasks() * d) + ",0");
@@ -142,13 +155,16 @@ public final class SparkBench {
             pool.awaitTermination(1, TimeUnit.MINUTES);
             FairschedTaskScheduler.Stats after = sched.stats();
             long rounds = after.rounds() - before.rounds();
+            long ordered = after.policyRounds() - before.policyRounds();
+            long calls = after.nativeCalls() - before.nativeCalls();
             double hook = (after.hookNanos() - before.hookNanos()) / 1e3 / Math.max(1, rounds);
-            double natives = (after.nativeCalls() - before.nativeCalls()) / (double) Math.max(1, rounds);
             Arrays.sort(r);
             double mean = Arrays.stream(r).average().orElse(0);
             double p95 = r[(int) Math.ceil(0.95 * r.length) - 1];
-            System.out.printf(Locale.ROOT, "%-6s %10.3f %10.3f %10.2f %8d %12.2f %12.2f%n",
-                    policy, mean, p95, makespan, rounds, hook, natives);
+            System.out.printf(Locale.ROOT,
+                    "%-6s %10.3f %10.3f %10.2f %8d %8d %12.2f %12.2f %12.2f%n", policy, mean, p95,
+                    makespan, rounds, ordered, hook, calls / (double) Math.max(1, rounds),
+                    calls / (double) Math.max(1, ordered));
         } finally {
             sc.stop();
         }
