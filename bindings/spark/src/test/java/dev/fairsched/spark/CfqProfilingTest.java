@@ -34,7 +34,7 @@ class CfqProfilingTest {
 
             // A, 3 tasks, nothing observed yet: 3 x 0.25 s until its first task ends, then
             // 3 x that task's duration, which its second task end does not change.
-            Thread a = SparkJobs.submit(sc, new long[] {400, 1500, 1500},
+            Thread a = SparkJobs.submit(sc, new long[] {800, 2000, 2000},
                     Map.of("test.label", "A"), failure);
             rec.awaitLaunches(1, WAIT);
             int idA = rec.jobId("A");
@@ -48,8 +48,9 @@ class CfqProfilingTest {
             List<Long> observed = rec.durations();
             assertEquals(3, observed.size());
 
-            // B, 2 tasks: 2 x the exact mean of the 3 durations observed, then corrected.
-            Thread b = SparkJobs.submit(sc, new long[] {800, 800}, Map.of("test.label", "B"),
+            // B, 2 tasks: 2 x the exact mean of the 3 durations observed, then corrected. Its
+            // second task runs long after the first, so that B is still in the core when read.
+            Thread b = SparkJobs.submit(sc, new long[] {500, 2500}, Map.of("test.label", "B"),
                     failure);
             rec.awaitLaunches(4, WAIT);
             int idB = rec.jobId("B");
@@ -59,7 +60,7 @@ class CfqProfilingTest {
             b.join();
 
             // C gives its slot-time: never re-profiled.
-            Thread c = SparkJobs.submit(sc, new long[] {300, 1200},
+            Thread c = SparkJobs.submit(sc, new long[] {300, 2500},
                     Map.of("test.label", "C", "fairsched.slotTime", "5"), failure);
             rec.awaitLaunches(6, WAIT);
             int idC = rec.jobId("C");
