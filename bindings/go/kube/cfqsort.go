@@ -1,7 +1,8 @@
 // Package kube is a set of kube-scheduler plugins whose decisions come from the fairsched core
 // through its Go binding: CFQSort, a QueueSort plugin ordering pending pods by CFQ (Cluster Fair
-// Queueing) across jobs, and DRRScore, a Score plugin placing pods by Elasecutor's dominant
-// remaining resource over cpu, memory and extended resources. Register them with the scheduler's
+// Queueing) across jobs; DRFSort, a QueueSort plugin ordering them by weighted DRF across
+// queues; and DRRScore, a Score plugin placing pods by Elasecutor's dominant remaining resource
+// over cpu, memory and extended resources. Register them with the scheduler's
 // out-of-tree registry (Registry, or app.WithPlugin in a kube-scheduler binary: see cmd/).
 package kube
 

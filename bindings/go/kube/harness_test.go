@@ -26,6 +26,10 @@ import (
 
 const ns = "default"
 
+// clusterRegistry is the out-of-tree registry newCluster gives the scheduler (a test may wrap
+// it to reach a plugin instance; tests do not run in parallel).
+var clusterRegistry = Registry
+
 // cluster is a real kube-scheduler over a fake clientset, with a reactor recording every
 // binding (the Binding subresource) and checking that no node is over-committed.
 type cluster struct {
@@ -151,7 +155,7 @@ func newCluster(t testing.TB, plugins *configv1.Plugins, nodes []*v1.Node, pods 
 	broadcaster.StartRecordingToSink(ctx.Done())
 	sched, err := scheduler.New(ctx, c.client, factory, nil, profile.NewRecorderFactory(broadcaster),
 		scheduler.WithProfiles(profileConfig(t, plugins)),
-		scheduler.WithFrameworkOutOfTreeRegistry(Registry()),
+		scheduler.WithFrameworkOutOfTreeRegistry(clusterRegistry()),
 		scheduler.WithPodInitialBackoffSeconds(0),
 		scheduler.WithPodMaxBackoffSeconds(0),
 	)

@@ -1,5 +1,5 @@
 // Command fairsched-scheduler is the real kube-scheduler (its own app command, k8s.io/kubernetes
-// v1.37.2) with the fairsched plugins registered: FairschedCFQ (QueueSort) and FairschedDRR
+// v1.37.2) with the fairsched plugins registered: FairschedCFQ and FairschedDRF (QueueSort, one at a time) and FairschedDRR
 // (PreScore and Score). Enable them in a KubeSchedulerConfiguration passed with --config (see
 // ../../README.md).
 package main
@@ -19,6 +19,7 @@ import (
 func main() {
 	command := app.NewSchedulerCommand(
 		app.WithPlugin(kube.CFQSortName, kube.NewCFQSort),
+		app.WithPlugin(kube.DRFSortName, kube.NewDRFSort),
 		app.WithPlugin(kube.DRRScoreName, kube.NewDRRScore),
 	)
 	os.Exit(cli.Run(command))
