@@ -14,6 +14,7 @@ use fairsched_sim::report::{self, Format, Report};
 use fairsched_sim::synthetic::{self, CFQ_PAPER_JOBS, CFQ_PAPER_SLOTS, TABLE_1_JOBS};
 use fairsched_sim::{paf_dynamic, reb_dynamic, report_of, svg, swim, trace};
 use std::io::IsTerminal;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -446,12 +447,24 @@ fn run(options: &Options) -> Result<String, String> {
     Ok(report::render(&reports, options.format))
 }
 
+/// Writes `text` to stdout. A reader that went away (`fairsched-sim ... | head`) ends the run
+/// quietly, as Unix tools do; any other failure to write (a full disk) is an error message, never
+/// a panic.
+fn emit(text: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("fairsched-sim: cannot write the output: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
     match parse(std::env::args().skip(1)) {
-        Ok(None) => {
-            print!("{USAGE}");
-            ExitCode::SUCCESS
-        }
+        Ok(None) => emit(USAGE),
         Ok(Some(options)) => match (match options.mode {
             Mode::Replay => run,
             Mode::Packing => packing,
@@ -462,10 +475,7 @@ fn main() -> ExitCode {
             Mode::Elastic => elastic,
         })(&options)
         {
-            Ok(output) => {
-                print!("{output}");
-                ExitCode::SUCCESS
-            }
+            Ok(output) => emit(&output),
             Err(message) => {
                 eprintln!("fairsched-sim: {message}");
                 ExitCode::FAILURE
