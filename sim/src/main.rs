@@ -186,7 +186,13 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
                         .ok_or_else(|| expected("a positive integer"))?,
                 )
             }
-            "--limit" => options.limit = Some(value.parse().map_err(|_| expected("an integer"))?),
+            "--limit" => {
+                options.limit = Some(
+                    value
+                        .parse()
+                        .map_err(|_| expected("a whole number from 0 up"))?,
+                )
+            }
             "--load" => {
                 options.load = Some(
                     value
@@ -196,8 +202,16 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> 
                         .ok_or_else(|| expected("a positive number"))?,
                 )
             }
-            "--jobs" => options.jobs = value.parse().map_err(|_| expected("an integer"))?,
-            "--seed" => options.seed = value.parse().map_err(|_| expected("an integer"))?,
+            "--jobs" => {
+                options.jobs = value
+                    .parse()
+                    .map_err(|_| expected("a whole number from 0 up"))?
+            }
+            "--seed" => {
+                options.seed = value
+                    .parse()
+                    .map_err(|_| expected("a whole number from 0 to 2^64 - 1"))?
+            }
             "--error" => {
                 options.error = value
                     .parse()
@@ -482,7 +496,7 @@ fn main() -> ExitCode {
             }
         },
         Err(message) => {
-            eprintln!("fairsched-sim: {message}\n\n{USAGE}");
+            eprintln!("fairsched-sim: {message}\n(fairsched-sim --help lists the options)");
             ExitCode::from(2)
         }
     }

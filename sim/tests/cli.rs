@@ -203,17 +203,43 @@ fn packing_needs_a_hundred_submissions() {
     );
 }
 
+/// A usage error is two lines on stderr: what is wrong, and where the options are listed (not
+/// the whole help); nothing on stdout; exit code 2.
 #[test]
-fn bad_options_show_the_usage() {
-    for args in [
-        &["--format", "xml"][..],
-        &["--policies", "lottery"],
-        &["--slots"],
+fn bad_options_say_what_is_wrong_in_two_lines() {
+    for (args, says) in [
+        (&["--format", "xml"][..], "--format"),
+        (&["--slots"], "--slots"),
+        (
+            &["--seed", "-1"],
+            "--seed \"-1\": expected a whole number from 0 to 2^64 - 1",
+        ),
+        (
+            &["--jobs", "many"],
+            "--jobs \"many\": expected a whole number from 0 up",
+        ),
+        (&["--bogus"], "unknown option --bogus"),
     ] {
         let out = run(args);
-        assert_ne!(out.status.code(), Some(0), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty());
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 2, "{args:?}: {stderr}");
+        assert!(
+            stderr.ends_with("(fairsched-sim --help lists the options)\n"),
+            "{stderr}"
+        );
     }
+    // A policy name is checked when the run starts: one line, pointing to the help.
+    let out = run(&["--policies", "lottery"]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_ne!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        stderr,
+        "fairsched-sim: unknown policy \"lottery\" (see --help)\n"
+    );
 }
 
 #[test]
