@@ -19,7 +19,6 @@ import (
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
-	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
 	fwk "k8s.io/kube-scheduler/framework"
 )
@@ -54,9 +53,7 @@ const (
 	// capacity is full): the job is ordered after every job the core holds.
 	ReasonCoreRefused = "FairschedCoreRefused"
 
-	// tombstoneTTL is how long the key of a deleted pod is kept for Less: the scheduler removes
-	// a deleted pod from its queue when its own handler sees the deletion, which may come after
-	// this plugin's.
+	// tombstoneTTL is how long the key of a deleted pod is kept for Less (see tombstones).
 	tombstoneTTL = 5 * time.Minute
 )
 
@@ -67,9 +64,7 @@ type key struct {
 	finish  float64 // the job's virtual finish time F, finite
 	arrival float64 // the job's arrival (seconds since the plugin started)
 	job     uint64  // the job's id, unique for the plugin's life
-	created int64   // the pod's creation time (Unix nanoseconds)
-	podName string  // namespace/name
-	podUID  types.UID
+	pod     podOrder
 }
 
 func (a *key) less(b *key) bool {
@@ -82,12 +77,8 @@ func (a *key) less(b *key) bool {
 		return a.arrival < b.arrival
 	case a.job != b.job:
 		return a.job < b.job
-	case a.created != b.created:
-		return a.created < b.created
-	case a.podName != b.podName:
-		return a.podName < b.podName
 	}
-	return a.podUID < b.podUID
+	return a.pod.less(&b.pod)
 }
 
 // job is one job's accounting.
@@ -107,11 +98,6 @@ type podState struct {
 	key   key
 }
 
-type tombstone struct {
-	key  key
-	when time.Time
-}
-
 // CFQSort is the QueueSort plugin: pending pods are ordered by their job's CFQ virtual finish
 // time F (then the job's arrival, its id, the pod's creation time and name). It also
 // implements PreEnqueue, only to learn of a pod before the queue compares it (it never gates).
@@ -128,7 +114,7 @@ type CFQSort struct {
 	nextID  uint64
 	jobs    map[string]*job
 	pods    map[types.UID]*podState
-	gone    map[types.UID]tombstone
+	gone    tombstones[key]
 	nodes   map[string]uint32
 	slots   uint32
 	handle  fwk.Handle
@@ -147,22 +133,12 @@ func NewCFQSort(ctx context.Context, _ runtime.Object, h fwk.Handle) (fwk.Plugin
 	if err != nil {
 		return nil, err
 	}
-	if h != nil && h.SharedInformerFactory() != nil {
-		factory := h.SharedInformerFactory()
-		if _, err := factory.Core().V1().Pods().Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
-			AddFunc:    func(obj any) { p.podSeen(obj) },
-			UpdateFunc: func(_, obj any) { p.podSeen(obj) },
-			DeleteFunc: p.podDeleted,
-		}); err != nil {
-			return nil, err
-		}
-		if _, err := factory.Core().V1().Nodes().Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
-			AddFunc:    func(obj any) { p.nodeSeen(obj) },
-			UpdateFunc: func(_, obj any) { p.nodeSeen(obj) },
-			DeleteFunc: p.nodeDeleted,
-		}); err != nil {
-			return nil, err
-		}
+	handlers := informerHandlers{
+		podSeen: func(obj any) { p.podSeen(obj) }, podDeleted: p.podDeleted,
+		nodeSeen: p.nodeSeen, nodeDeleted: p.nodeDeleted,
+	}
+	if _, err := handlers.register(h); err != nil {
+		return nil, err
 	}
 	go func() {
 		<-ctx.Done()
@@ -180,7 +156,7 @@ func newCFQSort(h fwk.Handle) (*CFQSort, error) {
 	}
 	return &CFQSort{
 		cfq: cfq, start: time.Now(), jobs: map[string]*job{}, pods: map[types.UID]*podState{},
-		gone: map[types.UID]tombstone{}, nodes: map[string]uint32{}, slots: 1, handle: h,
+		gone: tombstones[key]{}, nodes: map[string]uint32{}, slots: 1, handle: h,
 		nowFunc: time.Now,
 	}, nil
 }
@@ -191,37 +167,16 @@ func (p *CFQSort) Name() string { return CFQSortName }
 // Less orders two queued entities by their keys. It only reads: the keys were fixed when the
 // pods were first seen (PreEnqueue runs before a pod enters the queue).
 func (p *CFQSort) Less(a, b fwk.QueuedEntityInfo) bool {
-	pa, pb := entityPod(a), entityPod(b)
-	if pa == nil || pb == nil {
-		// Not a pod (a pod group entity without pods): after every pod, by queue timestamp.
-		if pa != nil {
-			return true
-		}
-		if pb != nil {
-			return false
-		}
-		return a.GetTimestamp().Before(b.GetTimestamp())
-	}
-	ka, kb := p.keyOf(pa), p.keyOf(pb)
-	return ka.less(&kb)
+	return entityLess(a, b, func(pa, pb *v1.Pod) bool {
+		ka, kb := p.keyOf(pa), p.keyOf(pb)
+		return ka.less(&kb)
+	})
 }
 
 // PreEnqueue records the pod (and its job's arrival) before the queue orders it; it never
 // gates a pod.
 func (p *CFQSort) PreEnqueue(_ context.Context, pod *v1.Pod) *fwk.Status {
 	p.podSeen(pod)
-	return nil
-}
-
-func entityPod(e fwk.QueuedEntityInfo) *v1.Pod {
-	switch x := e.(type) {
-	case interface{ GetPod() *v1.Pod }:
-		return x.GetPod()
-	case interface{ GetUnscheduledPods() []*v1.Pod }:
-		if pods := x.GetUnscheduledPods(); len(pods) > 0 {
-			return pods[0]
-		}
-	}
 	return nil
 }
 
@@ -287,33 +242,21 @@ func parseWeight(pod *v1.Pod) (uint32, string) {
 	return uint32(v), ""
 }
 
-// warn logs a message about a pod and records a Warning event on it.
-func (p *CFQSort) warn(pod *v1.Pod, reason, msg string) {
-	klog.InfoS("fairsched: "+msg, "plugin", CFQSortName, "pod", klog.KObj(pod), "reason", reason)
-	if p.handle != nil {
-		if r := p.handle.EventRecorder(); r != nil {
-			r.Eventf(pod, nil, v1.EventTypeWarning, reason, "Scheduling", msg)
-		}
-	}
-}
-
 // podSeen records a pod added or updated (and its job's arrival if new) and returns its key.
 func (p *CFQSort) podSeen(obj any) key {
 	pod, ok := obj.(*v1.Pod)
 	if !ok || pod == nil {
 		return key{class: 2}
 	}
-	var warnings [][2]string
+	var warnings []warning
 	p.mu.Lock()
 	k := p.podSeenLocked(pod, &warnings)
 	p.mu.Unlock()
-	for _, w := range warnings {
-		p.warn(pod, w[0], w[1])
-	}
+	warn(p.handle, CFQSortName, pod, warnings)
 	return k
 }
 
-func (p *CFQSort) podSeenLocked(pod *v1.Pod, warnings *[][2]string) key {
+func (p *CFQSort) podSeenLocked(pod *v1.Pod, warnings *[]warning) key {
 	bound := pod.Spec.NodeName != ""
 	if s, ok := p.pods[pod.UID]; ok {
 		if isTerminal(pod) {
@@ -329,8 +272,7 @@ func (p *CFQSort) podSeenLocked(pod *v1.Pod, warnings *[][2]string) key {
 	}
 	if isTerminal(pod) {
 		// A finished pod seen for the first time takes no part.
-		return key{class: 1, finish: math.MaxFloat64, created: pod.CreationTimestamp.UnixNano(),
-			podName: pod.Namespace + "/" + pod.Name, podUID: pod.UID}
+		return key{class: 1, finish: math.MaxFloat64, pod: podOrderOf(pod)}
 	}
 	name := jobName(pod)
 	j, ok := p.jobs[name]
@@ -338,9 +280,7 @@ func (p *CFQSort) podSeenLocked(pod *v1.Pod, warnings *[][2]string) key {
 		j = p.arrive(pod, name, warnings)
 	}
 	k := j.key
-	k.created = pod.CreationTimestamp.UnixNano()
-	k.podName = pod.Namespace + "/" + pod.Name
-	k.podUID = pod.UID
+	k.pod = podOrderOf(pod)
 	p.pods[pod.UID] = &podState{job: j, bound: bound, key: k}
 	if bound {
 		p.setPending(j, j.pending, j.running+1)
@@ -355,14 +295,14 @@ func isTerminal(pod *v1.Pod) bool {
 }
 
 // arrive makes a new job arrive in the core. Called with mu held.
-func (p *CFQSort) arrive(pod *v1.Pod, name string, warnings *[][2]string) *job {
+func (p *CFQSort) arrive(pod *v1.Pod, name string, warnings *[]warning) *job {
 	slotTime, msg := parseSlotTime(pod)
 	if msg != "" {
-		*warnings = append(*warnings, [2]string{ReasonBadAnnotation, msg})
+		*warnings = append(*warnings, warning{ReasonBadAnnotation, msg})
 	}
 	weight, msg := parseWeight(pod)
 	if msg != "" {
-		*warnings = append(*warnings, [2]string{ReasonBadAnnotation, msg})
+		*warnings = append(*warnings, warning{ReasonBadAnnotation, msg})
 	}
 	p.nextID++
 	j := &job{id: p.nextID, name: name}
@@ -382,7 +322,7 @@ func (p *CFQSort) arrive(pod *v1.Pod, name string, warnings *[][2]string) *job {
 		}
 	}
 	if err != nil {
-		*warnings = append(*warnings, [2]string{ReasonCoreRefused,
+		*warnings = append(*warnings, warning{ReasonCoreRefused,
 			fmt.Sprintf("the CFQ core refused job %s (%v): it is ordered after every job the core holds", name, err)})
 		j.key = key{class: 1, finish: 0, arrival: now, job: j.id}
 	}
@@ -414,10 +354,7 @@ func (p *CFQSort) setPending(j *job, pending, running uint32) {
 
 // podDeleted forgets a pod; its key stays readable for a while for the queue.
 func (p *CFQSort) podDeleted(obj any) {
-	if d, ok := obj.(cache.DeletedFinalStateUnknown); ok {
-		obj = d.Obj
-	}
-	pod, ok := obj.(*v1.Pod)
+	pod, ok := deleted[v1.Pod](obj)
 	if !ok {
 		return
 	}
@@ -431,13 +368,7 @@ func (p *CFQSort) podDeleted(obj any) {
 // forgetLocked forgets a pod, keeping its key for a while. Called with mu held.
 func (p *CFQSort) forgetLocked(uid types.UID, s *podState) {
 	delete(p.pods, uid)
-	now := p.nowFunc()
-	for uid, t := range p.gone {
-		if now.Sub(t.when) > tombstoneTTL {
-			delete(p.gone, uid)
-		}
-	}
-	p.gone[uid] = tombstone{key: s.key, when: now}
+	p.gone.keep(uid, s.key, p.nowFunc())
 	if s.bound {
 		p.setPending(s.job, s.job.pending, s.job.running-1)
 	} else {
@@ -468,10 +399,7 @@ func (p *CFQSort) nodeSeen(obj any) {
 }
 
 func (p *CFQSort) nodeDeleted(obj any) {
-	if d, ok := obj.(cache.DeletedFinalStateUnknown); ok {
-		obj = d.Obj
-	}
-	node, ok := obj.(*v1.Node)
+	node, ok := deleted[v1.Node](obj)
 	if !ok {
 		return
 	}

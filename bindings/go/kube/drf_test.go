@@ -112,30 +112,8 @@ func TestDRFExample1InScheduler(t *testing.T) {
 	if math.Abs(drf.Tasks[0]-3) > 1e-9 || math.Abs(drf.Tasks[1]-2) > 1e-9 {
 		t.Fatalf("DRFDivisible: %v", drf.Tasks)
 	}
-	q, err := fairsched.NewDRFQueue(4, cluster)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer q.Close()
-	for id := uint64(1); id <= 2; id++ {
-		if err := q.AddUser(id, 1, demands[(id-1)*2:id*2]); err != nil {
-			t.Fatal(err)
-		}
-		if err := q.SetPending(id, 6); err != nil {
-			t.Fatal(err)
-		}
-	}
-	out := make([]uint64, 12)
-	n, err := q.AllocateRound(cluster, out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	perUser := map[uint64]int{}
-	for _, id := range out[:n] {
-		perUser[id]++
-	}
-	if perUser[1] != 3 || perUser[2] != 2 {
-		t.Fatalf("AllocateRound: %v", out[:n])
+	if perUser := discreteDRF(t, cluster, [][]float64{demands[:2], demands[2:]}, 6); perUser[0] != 3 || perUser[1] != 2 {
+		t.Fatalf("AllocateRound: %v", perUser)
 	}
 
 	// The real scheduler with FairschedDRF; the plugin instance is kept to read its core.
@@ -294,28 +272,7 @@ func TestDRFKeys(t *testing.T) {
 // binds exactly that many of each and then parks the rest; with PrioritySort, 150 and 50.
 func TestQKnoblerExample1InScheduler(t *testing.T) {
 	cluster := []float64{200_000, 1000 * gib}
-	q, err := fairsched.NewDRFQueue(4, cluster)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer q.Close()
-	for id, demand := range [][]float64{{1000, 6 * gib}, {1000, 2 * gib}} {
-		if err := q.AddUser(uint64(id), 1, demand); err != nil {
-			t.Fatal(err)
-		}
-		if err := q.SetPending(uint64(id), 150); err != nil {
-			t.Fatal(err)
-		}
-	}
-	out := make([]uint64, 300)
-	n, err := q.AllocateRound(cluster, out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	perUser := map[uint64]int{}
-	for _, id := range out[:n] {
-		perUser[id]++
-	}
+	perUser := discreteDRF(t, cluster, [][]float64{{1000, 6 * gib}, {1000, 2 * gib}}, 150)
 	if perUser[0] != 91 || perUser[1] != 109 {
 		t.Fatalf("AllocateRound: A %d, B %d", perUser[0], perUser[1])
 	}
@@ -331,4 +288,33 @@ func TestQKnoblerExample1InScheduler(t *testing.T) {
 	if a, b := count(order, "a-"), count(order, "b-"); a != 150 || b != 50 {
 		t.Fatalf("PrioritySort bound A %d, B %d, want 150 and 50", a, b)
 	}
+}
+
+// discreteDRF is the core's answer on a free cluster: users of weight 1 with these per-task
+// demands, each with `pending` tasks, filled by AllocateRound; the tasks started per user.
+func discreteDRF(t *testing.T, cluster []float64, demands [][]float64, pending uint64) []int {
+	t.Helper()
+	q, err := fairsched.NewDRFQueue(uint32(len(demands)), cluster)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	for id, demand := range demands {
+		if err := q.AddUser(uint64(id), 1, demand); err != nil {
+			t.Fatal(err)
+		}
+		if err := q.SetPending(uint64(id), pending); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := make([]uint64, uint64(len(demands))*pending)
+	n, err := q.AllocateRound(cluster, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perUser := make([]int, len(demands))
+	for _, id := range out[:n] {
+		perUser[id]++
+	}
+	return perUser
 }

@@ -13,7 +13,6 @@ import (
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
-	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
 	fwk "k8s.io/kube-scheduler/framework"
 )
@@ -40,12 +39,10 @@ const (
 // drfKey is what Less compares: fixed when the pod is first seen, never changed while the pod
 // exists (see the README: why Less is a strict weak order).
 type drfKey struct {
-	class   uint8   // 0: ranked by the core; 1: not ranked (no node yet, or the core refused the queue)
-	share   float64 // the queue's weighted dominant share when this pod is its next task
-	queue   uint64  // the queue's id, unique for the plugin's life
-	created int64   // the pod's creation time (Unix nanoseconds)
-	podName string  // namespace/name
-	podUID  types.UID
+	class uint8   // 0: ranked by the core; 1: not ranked (no node yet, or the core refused the queue)
+	share float64 // the queue's weighted dominant share when this pod is its next task
+	queue uint64  // the queue's id, unique for the plugin's life
+	pod   podOrder
 }
 
 func (a *drfKey) less(b *drfKey) bool {
@@ -56,12 +53,8 @@ func (a *drfKey) less(b *drfKey) bool {
 		return a.share < b.share
 	case a.queue != b.queue:
 		return a.queue < b.queue
-	case a.created != b.created:
-		return a.created < b.created
-	case a.podName != b.podName:
-		return a.podName < b.podName
 	}
-	return a.podUID < b.podUID
+	return a.pod.less(&b.pod)
 }
 
 // drfQueue is one queue's accounting; the core holds the same counts while inCore.
@@ -81,11 +74,6 @@ type drfPod struct {
 	key   drfKey
 }
 
-type drfTombstone struct {
-	key  drfKey
-	when time.Time
-}
-
 // DRFSort is the QueueSort plugin ordering pending pods by weighted DRF across queues (see
 // the README). Its state is a fairsched.DRFQueue (one user per queue) over the cluster's
 // allocatable cpu and memory, kept by the scheduler's informer events.
@@ -96,7 +84,7 @@ type DRFSort struct {
 	nextID  uint64
 	queues  map[string]*drfQueue
 	pods    map[types.UID]*drfPod
-	gone    map[types.UID]drfTombstone
+	gone    tombstones[drfKey]
 	nodes   map[string][2]float64
 	handle  fwk.Handle
 	ctx     context.Context
@@ -114,23 +102,15 @@ var (
 // handle's SharedInformerFactory; the core's queue is created when the first node is seen.
 func NewDRFSort(ctx context.Context, _ runtime.Object, h fwk.Handle) (fwk.Plugin, error) {
 	p := newDRFSort(ctx, h)
-	if h != nil && h.SharedInformerFactory() != nil {
-		factory := h.SharedInformerFactory()
-		if _, err := factory.Core().V1().Pods().Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
-			AddFunc:    func(obj any) { p.podSeen(obj, true) },
-			UpdateFunc: func(_, obj any) { p.podSeen(obj, true) },
-			DeleteFunc: p.podDeleted,
-		}); err != nil {
-			return nil, err
-		}
-		reg, err := factory.Core().V1().Nodes().Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
-			AddFunc:    func(obj any) { p.nodeSeen(obj) },
-			UpdateFunc: func(_, obj any) { p.nodeSeen(obj) },
-			DeleteFunc: p.nodeDeleted,
-		})
-		if err != nil {
-			return nil, err
-		}
+	handlers := informerHandlers{
+		podSeen: func(obj any) { p.podSeen(obj, true) }, podDeleted: p.podDeleted,
+		nodeSeen: p.nodeSeen, nodeDeleted: p.nodeDeleted,
+	}
+	reg, err := handlers.register(h)
+	if err != nil {
+		return nil, err
+	}
+	if reg != nil {
 		p.nodesSynced = reg.HasSynced
 	}
 	go func() {
@@ -147,7 +127,7 @@ func NewDRFSort(ctx context.Context, _ runtime.Object, h fwk.Handle) (fwk.Plugin
 
 func newDRFSort(ctx context.Context, h fwk.Handle) *DRFSort {
 	return &DRFSort{
-		queues: map[string]*drfQueue{}, pods: map[types.UID]*drfPod{}, gone: map[types.UID]drfTombstone{},
+		queues: map[string]*drfQueue{}, pods: map[types.UID]*drfPod{}, gone: tombstones[drfKey]{},
 		nodes: map[string][2]float64{}, handle: h, ctx: ctx, nowFunc: time.Now,
 	}
 }
@@ -157,18 +137,10 @@ func (p *DRFSort) Name() string { return DRFSortName }
 
 // Less orders two queued entities by their keys; it only reads keys fixed at first sight.
 func (p *DRFSort) Less(a, b fwk.QueuedEntityInfo) bool {
-	pa, pb := entityPod(a), entityPod(b)
-	if pa == nil || pb == nil {
-		if pa != nil {
-			return true
-		}
-		if pb != nil {
-			return false
-		}
-		return a.GetTimestamp().Before(b.GetTimestamp())
-	}
-	ka, kb := p.keyOf(pa), p.keyOf(pb)
-	return ka.less(&kb)
+	return entityLess(a, b, func(pa, pb *v1.Pod) bool {
+		ka, kb := p.keyOf(pa), p.keyOf(pb)
+		return ka.less(&kb)
+	})
 }
 
 // PreEnqueue records the pod before the queue orders it; it never gates a pod.
@@ -216,15 +188,6 @@ func parseQueueWeight(pod *v1.Pod) (float64, string) {
 	return v, ""
 }
 
-func (p *DRFSort) warn(pod *v1.Pod, reason, msg string) {
-	klog.InfoS("fairsched: "+msg, "plugin", DRFSortName, "pod", klog.KObj(pod), "reason", reason)
-	if p.handle != nil {
-		if r := p.handle.EventRecorder(); r != nil {
-			r.Eventf(pod, nil, v1.EventTypeWarning, reason, "Scheduling", msg)
-		}
-	}
-}
-
 // waitNodes waits (without the lock) until the node handler has seen the initial node list,
 // so that the first keys are computed over the whole cluster.
 func (p *DRFSort) waitNodes() {
@@ -254,17 +217,15 @@ func (p *DRFSort) podSeen(obj any, wait bool) drfKey {
 			p.waitNodes()
 		}
 	}
-	var warnings [][2]string
+	var warnings []warning
 	p.mu.Lock()
 	k := p.podSeenLocked(pod, &warnings)
 	p.mu.Unlock()
-	for _, w := range warnings {
-		p.warn(pod, w[0], w[1])
-	}
+	warn(p.handle, DRFSortName, pod, warnings)
 	return k
 }
 
-func (p *DRFSort) podSeenLocked(pod *v1.Pod, warnings *[][2]string) drfKey {
+func (p *DRFSort) podSeenLocked(pod *v1.Pod, warnings *[]warning) drfKey {
 	bound := pod.Spec.NodeName != ""
 	if s, ok := p.pods[pod.UID]; ok {
 		if isTerminal(pod) {
@@ -284,8 +245,7 @@ func (p *DRFSort) podSeenLocked(pod *v1.Pod, warnings *[][2]string) drfKey {
 		}
 		return s.key
 	}
-	k := drfKey{class: 1, share: math.MaxFloat64, created: pod.CreationTimestamp.UnixNano(),
-		podName: pod.Namespace + "/" + pod.Name, podUID: pod.UID}
+	k := drfKey{class: 1, share: math.MaxFloat64, pod: podOrderOf(pod)}
 	if isTerminal(pod) {
 		return k
 	}
@@ -328,17 +288,17 @@ func (p *DRFSort) podSeenLocked(pod *v1.Pod, warnings *[][2]string) drfKey {
 }
 
 // addQueue makes a new queue, a user of the core when it has one. Called with mu held.
-func (p *DRFSort) addQueue(pod *v1.Pod, name string, warnings *[][2]string) *drfQueue {
+func (p *DRFSort) addQueue(pod *v1.Pod, name string, warnings *[]warning) *drfQueue {
 	weight, msg := parseQueueWeight(pod)
 	if msg != "" {
-		*warnings = append(*warnings, [2]string{ReasonBadAnnotation, msg})
+		*warnings = append(*warnings, warning{ReasonBadAnnotation, msg})
 	}
 	_, demand := podDemand(pod)
 	p.nextID++
 	q := &drfQueue{id: p.nextID, name: name, weight: weight, demand: [2]float64{demand[0], demand[1]}}
 	if p.core != nil {
 		if err := p.core.AddUser(q.id, q.weight, q.demand[:]); err != nil {
-			*warnings = append(*warnings, [2]string{ReasonCoreRefused,
+			*warnings = append(*warnings, warning{ReasonCoreRefused,
 				fmt.Sprintf("the DRF core refused queue %s (%v): its pods are ordered after every ranked pod", name, err)})
 		} else {
 			q.inCore = true
@@ -349,10 +309,7 @@ func (p *DRFSort) addQueue(pod *v1.Pod, name string, warnings *[][2]string) *drf
 }
 
 func (p *DRFSort) podDeleted(obj any) {
-	if d, ok := obj.(cache.DeletedFinalStateUnknown); ok {
-		obj = d.Obj
-	}
-	pod, ok := obj.(*v1.Pod)
+	pod, ok := deleted[v1.Pod](obj)
 	if !ok {
 		return
 	}
@@ -367,13 +324,7 @@ func (p *DRFSort) podDeleted(obj any) {
 // counts; a queue with no pod left is removed. Called with mu held.
 func (p *DRFSort) forgetLocked(uid types.UID, s *drfPod) {
 	delete(p.pods, uid)
-	now := p.nowFunc()
-	for u, t := range p.gone {
-		if now.Sub(t.when) > tombstoneTTL {
-			delete(p.gone, u)
-		}
-	}
-	p.gone[uid] = drfTombstone{key: s.key, when: now}
+	p.gone.keep(uid, s.key, p.nowFunc())
 	q := s.q
 	var err error
 	if s.bound {
@@ -413,10 +364,7 @@ func (p *DRFSort) nodeSeen(obj any) {
 }
 
 func (p *DRFSort) nodeDeleted(obj any) {
-	if d, ok := obj.(cache.DeletedFinalStateUnknown); ok {
-		obj = d.Obj
-	}
-	node, ok := obj.(*v1.Node)
+	node, ok := deleted[v1.Node](obj)
 	if !ok {
 		return
 	}
