@@ -6,6 +6,7 @@ import dev.fairsched.FairschedException;
 import dev.fairsched.JobInfo;
 import dev.fairsched.Status;
 import java.util.Arrays;
+import java.util.Comparator;
 import org.apache.spark.scheduler.TaskSetManager;
 import scala.collection.mutable.ArrayBuffer;
 
@@ -39,6 +40,9 @@ final class CfqPolicy extends OrderingPolicy {
     // Resized on arrival and departure only, never in a round.
     private long[] ids = new long[0];
     private int[] pend = new int[0];
+    // The jobs sorted by id, to map the core's answer back to jobs without a scan.
+    private long[] sortedIds = new long[0];
+    private JobState[] byId = new JobState[0];
     /** Durations of finished tasks, in seconds, not yet handed to the profiler. */
     private double[] observed = new double[64];
     private int observedCount;
@@ -136,6 +140,18 @@ final class CfqPolicy extends OrderingPolicy {
         for (int i = 0; i < n; i++) {
             ids[i] = jobs.get(i).id;
         }
+        byId = jobs.toArray(new JobState[0]);
+        Arrays.sort(byId, Comparator.comparingLong(j -> j.id));
+        sortedIds = new long[n];
+        for (int i = 0; i < n; i++) {
+            sortedIds[i] = byId[i].id;
+        }
+    }
+
+    /** The job with {@code id}: a binary search, no scan and no allocation in a round. */
+    private JobState find(long id) {
+        int at = Arrays.binarySearch(sortedIds, id);
+        return at >= 0 ? byId[at] : null;
     }
 
     @Override

@@ -85,15 +85,6 @@ abstract class OrderingPolicy implements AutoCloseable {
         job.quota = Integer.MAX_VALUE;
     }
 
-    JobState find(long id) {
-        for (int i = 0, n = jobs.size(); i < n; i++) {
-            if (jobs.get(i).id == id) {
-                return jobs.get(i);
-            }
-        }
-        return null;
-    }
-
     @Override
     public abstract void close();
 }
