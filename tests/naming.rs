@@ -185,7 +185,7 @@ fn every_java_name_exists_and_the_glue_calls_every_export() {
 
 #[test]
 fn every_go_name_exists_and_the_binding_calls_every_export() {
-    let go = sources("bindings/go", ".go");
+    let go = sources("bindings/go/fairsched", ".go");
     for row in table() {
         let declared = match row.go.split_once('.') {
             Some((receiver, method)) => {

@@ -3,7 +3,7 @@ module github.com/fairsched/fairsched/bindings/go/kube
 go 1.26.0
 
 // The binding, from this repository.
-replace github.com/fairsched/fairsched/bindings/go => ../
+replace github.com/fairsched/fairsched/bindings/go/fairsched => ../fairsched
 
 // k8s.io/kubernetes requires its staging modules at v0.0.0 (they live in its own tree):
 // every one is pinned to the release matching v1.37.2, as out-of-tree scheduler plugins do.
@@ -44,7 +44,7 @@ replace (
 )
 
 require (
-	github.com/fairsched/fairsched/bindings/go v0.0.0-00010101000000-000000000000
+	github.com/fairsched/fairsched/bindings/go/fairsched v0.0.0-00010101000000-000000000000
 	k8s.io/api v0.37.2
 	k8s.io/apimachinery v0.37.2
 	k8s.io/client-go v0.37.2

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	fairsched "github.com/fairsched/fairsched/bindings/go"
+	fairsched "github.com/fairsched/fairsched/bindings/go/fairsched"
 	v1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	configv1 "k8s.io/kube-scheduler/config/v1"

@@ -5,7 +5,7 @@ import (
 	"log"
 	"slices"
 
-	fairsched "github.com/fairsched/fairsched/bindings/go"
+	fairsched "github.com/fairsched/fairsched/bindings/go/fairsched"
 )
 
 // The CFQ paper's example (Fig. 2 and 3): three slots; jobs 1 and 2 arrive at 0, job 3 at 4.

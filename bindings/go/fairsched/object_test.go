@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	fairsched "github.com/fairsched/fairsched/bindings/go"
+	fairsched "github.com/fairsched/fairsched/bindings/go/fairsched"
 )
 
 // The four object types share one setup and one Close (object.go): these tests hold them to

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	fairsched "github.com/fairsched/fairsched/bindings/go"
+	fairsched "github.com/fairsched/fairsched/bindings/go/fairsched"
 )
 
 // A machine of capacity (4, 8) over four steps, as bindings/c/test_drr.c has it.

@@ -4,8 +4,9 @@
 // slot transfer), DRR and MinFrag (Elasecutor's packing of executors whose demand varies
 // over time), and HAI (ReB's allocation of cores from predicted job completion times).
 //
-// The package links the static library statically: build it first with
-// ../../scripts/build-native (see README.md). ABIVersion reports the library's ABI version.
+// The package links the library statically. A released module carries the header and the
+// library for linux/amd64 and linux/arm64; in a checkout, build the library first with
+// ../../../scripts/build-native (see README.md). ABIVersion reports the library's ABI version.
 //
 // # Names and objects
 //
@@ -68,15 +69,25 @@
 package fairsched
 
 // This file holds every cgo directive of the package: where the header and the static library
-// are (under the build tag fairschedasan, the library that build-native --asan instruments
-// with AddressSanitizer, for `go test -asan`), and which exports neither keep a pointer past
-// the call nor call back into Go (noescape plus nocallback), so that the out-parameters Go
-// passes them can stay on the stack.
+// are, and which exports neither keep a pointer past the call nor call back into Go (noescape
+// plus nocallback), so that the out-parameters Go passes them can stay on the stack.
+//
+// The same directives serve two layouts, searched in this order. A released module (the zip
+// scripts/release-go makes) carries include/fairsched.h and lib/<GOOS>_<GOARCH>/libfairsched.a
+// in this directory; a checkout has neither here, and finds the header in the repository's
+// include/ and the library where scripts/build-native writes it, three levels up (under the
+// build tag fairschedasan, the library build-native --asan instruments with AddressSanitizer,
+// for `go test -asan`), none of which exists beside a downloaded module. -l:libfairsched.a
+// names the static library exactly, so the linker never takes the libfairsched.so that
+// build-native writes beside it.
 
 /*
-#cgo CFLAGS: -I${SRCDIR}/../../include
-#cgo !fairschedasan LDFLAGS: ${SRCDIR}/../../target/release/libfairsched.a -lm -ldl -lpthread
-#cgo fairschedasan LDFLAGS: ${SRCDIR}/../../target/asan/x86_64-unknown-linux-gnu/release/libfairsched.a -lm -ldl -lpthread
+#cgo CFLAGS: -I${SRCDIR}/include -I${SRCDIR}/../../../include
+#cgo linux,amd64 LDFLAGS: -L${SRCDIR}/lib/linux_amd64
+#cgo linux,arm64 LDFLAGS: -L${SRCDIR}/lib/linux_arm64
+#cgo !fairschedasan LDFLAGS: -L${SRCDIR}/../../../target/release
+#cgo fairschedasan LDFLAGS: -L${SRCDIR}/../../../target/asan/x86_64-unknown-linux-gnu/release
+#cgo LDFLAGS: -l:libfairsched.a -lm -ldl -lpthread
 #cgo noescape fairsched_cfq_storage_size
 #cgo nocallback fairsched_cfq_storage_size
 #cgo noescape fairsched_cfq_init

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	fairsched "github.com/fairsched/fairsched/bindings/go"
+	fairsched "github.com/fairsched/fairsched/bindings/go/fairsched"
 )
 
 // drrCase is a case of drr.json: one call, of its type, with the fields that type uses.
@@ -30,7 +30,7 @@ type drrCase struct {
 }
 
 // TestDRRVectors runs the shared DRR vectors (drr.json; format in
-// ../../tests/vectors/README.md), one subtest per case.
+// ../../../tests/vectors/README.md), one subtest per case.
 func TestDRRVectors(t *testing.T) {
 	runCases(t, "drr.json", 25, func(t *testing.T, c drrCase) error {
 		fields, err := runDRRCase(t, c)

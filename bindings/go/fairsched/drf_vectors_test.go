@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"testing"
 
-	fairsched "github.com/fairsched/fairsched/bindings/go"
+	fairsched "github.com/fairsched/fairsched/bindings/go/fairsched"
 )
 
 // drfCase is a case of drf.json: "divisible" and "qknobler" cases allocate users, "queue"

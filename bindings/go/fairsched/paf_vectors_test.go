@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	fairsched "github.com/fairsched/fairsched/bindings/go"
+	fairsched "github.com/fairsched/fairsched/bindings/go/fairsched"
 )
 
 type pafCase struct {
@@ -43,7 +43,7 @@ func sameBits(a, b []float64) bool {
 }
 
 // TestPAFVectors runs the shared PAF vectors (paf.json; format in
-// ../../tests/vectors/README.md), one subtest per case.
+// ../../../tests/vectors/README.md), one subtest per case.
 func TestPAFVectors(t *testing.T) {
 	runCases(t, "paf.json", 30, runPAFCase)
 }

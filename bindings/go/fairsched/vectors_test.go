@@ -12,11 +12,11 @@ import (
 	"testing"
 	"unicode"
 
-	fairsched "github.com/fairsched/fairsched/bindings/go"
+	fairsched "github.com/fairsched/fairsched/bindings/go/fairsched"
 )
 
-// The shared test vectors; their format is in ../../tests/vectors/README.md.
-const vectorsDir = "../../tests/vectors/"
+// The shared test vectors; their format is in ../../../tests/vectors/README.md.
+const vectorsDir = "../../../tests/vectors/"
 
 // readVectors returns the cases of the vector file name.
 func readVectors[C any](t *testing.T, name string) []C {

@@ -7,7 +7,7 @@ import (
 	"math"
 	"testing"
 
-	fairsched "github.com/fairsched/fairsched/bindings/go"
+	fairsched "github.com/fairsched/fairsched/bindings/go/fairsched"
 )
 
 func TestPaperExample(t *testing.T) {

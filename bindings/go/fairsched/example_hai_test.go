@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	fairsched "github.com/fairsched/fairsched/bindings/go"
+	fairsched "github.com/fairsched/fairsched/bindings/go/fairsched"
 )
 
 // ReB's micro-benchmark (§4.2): four identical jobs whose optimum is 40 cores share 120 cores,

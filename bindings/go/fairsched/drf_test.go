@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	fairsched "github.com/fairsched/fairsched/bindings/go"
+	fairsched "github.com/fairsched/fairsched/bindings/go/fairsched"
 )
 
 // The QKnobler paper's Example 1: 200 CPUs and 1000 GB shared by user A, whose tasks need

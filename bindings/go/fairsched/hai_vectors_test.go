@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	fairsched "github.com/fairsched/fairsched/bindings/go"
+	fairsched "github.com/fairsched/fairsched/bindings/go/fairsched"
 )
 
 type haiCase struct {
@@ -27,7 +27,7 @@ type haiCase struct {
 }
 
 // TestHAIVectors runs the shared HAI vectors (hai.json; format in
-// ../../tests/vectors/README.md), one subtest per case.
+// ../../../tests/vectors/README.md), one subtest per case.
 func TestHAIVectors(t *testing.T) {
 	runCases(t, "hai.json", 1, runHAICase)
 }

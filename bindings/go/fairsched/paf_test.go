@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	fairsched "github.com/fairsched/fairsched/bindings/go"
+	fairsched "github.com/fairsched/fairsched/bindings/go/fairsched"
 )
 
 func prefix(increments ...float64) []float64 {

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	fairsched "github.com/fairsched/fairsched/bindings/go"
+	fairsched "github.com/fairsched/fairsched/bindings/go/fairsched"
 )
 
 // pagerank10 is the PageRank job of ReB §4.2 in whole numbers, θ = 10: its JCT at 0, 10, ...,

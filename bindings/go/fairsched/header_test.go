@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	fairsched "github.com/fairsched/fairsched/bindings/go"
+	fairsched "github.com/fairsched/fairsched/bindings/go/fairsched"
 )
 
 // cgo already rejects, at compile time, a call that disagrees with the header. These tests
@@ -18,7 +18,7 @@ import (
 // takes a pointer without the cgo directives that keep Go's out-parameters on the stack.
 
 // The header the package compiles against.
-const header = "../../include/fairsched.h"
+const header = "../../../include/fairsched.h"
 
 // testingExport is the export only the test build calls (testing_panic.go, behind the build
 // tag fairschedtesting): programs never reference it.

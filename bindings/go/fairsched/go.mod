@@ -1,0 +1,3 @@
+module github.com/fairsched/fairsched/bindings/go/fairsched
+
+go 1.24

@@ -1,3 +1,0 @@
-module github.com/fairsched/fairsched/bindings/go
-
-go 1.24
