@@ -1,6 +1,7 @@
 /*
  * JNI glue of dev.fairsched.NativeTesting (in the test sources): the export that exists only
- * in testing builds of the library, which build-native.sh always makes (-DFAIRSCHED_TESTING).
+ * in testing builds of the library, which build-native.sh makes for the tests
+ * (-DFAIRSCHED_TESTING) and never for the release jar, where this file compiles to nothing.
  * build-native.sh generates the class's JNI header itself, since Maven compiles the tests
  * after the native step.
  */

@@ -67,8 +67,10 @@ final class NativeLibrary {
         String resource = "native/" + platform() + "/" + System.mapLibraryName("fairsched_jni");
         try (InputStream in = NativeLibrary.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
-                throw new UnsatisfiedLinkError("no " + resource + " on the classpath: fairsched"
-                        + " is built for Linux only (bindings/java/build-native.sh)");
+                throw new UnsatisfiedLinkError("no " + resource + " on the classpath: the"
+                        + " release jar (scripts/release-java) carries linux-x86_64 and"
+                        + " linux-aarch64, a jar of the tests' build (mvn package) only the"
+                        + " platform it was built on");
             }
             Path file = Files.createTempFile("fairsched_jni", ".so");
             try {
@@ -82,7 +84,11 @@ final class NativeLibrary {
         }
     }
 
-    /** {@code linux-x86_64} and the like: the directory build-native.sh writes to. */
+    /**
+     * {@code linux-x86_64} or {@code linux-aarch64} on the platforms fairsched supports: the
+     * directory build-native.sh writes to, named after {@code uname -m} (the JVM's {@code
+     * os.arch} is {@code amd64} on x86_64 and {@code aarch64} on aarch64).
+     */
     private static String platform() {
         String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
         String arch = System.getProperty("os.arch");
