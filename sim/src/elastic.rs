@@ -39,6 +39,9 @@
 
 pub mod workload;
 
+use crate::document::{
+    change, fields, identifier, Comparison, Document, Fields, Measure, Part, Table,
+};
 use crate::metrics::percentile;
 use fairsched::drr::{min_frag, Executors, Metric, MAX_EXECUTORS, MAX_STEPS};
 use std::fmt::{self, Write};
@@ -415,15 +418,49 @@ pub fn compare(
         .collect()
 }
 
-/// `1 - ours / theirs` in percent: how much lower `ours` is.
-fn reduction(ours: f64, theirs: f64) -> f64 {
-    100.0 * (1.0 - ours / theirs)
+/// DRR's reductions against TRC in Table XI, in percent: makespan mean, median and standard
+/// deviation; ACT p50, p90 and p99.
+pub const PAPER_TRC: [f64; 6] = [11.5, 13.4, 5.7, 2.3, 6.1, 11.0];
+/// DRR's reduction against Tetris on the mean and median makespan (§V-B, Fig. 7a: "about"), in
+/// percent.
+pub const PAPER_TETRIS: f64 = 60.0;
+
+/// What DRR is compared on.
+const MEASURES: [Measure<ElasticSummary>; 6] = [
+    ("makespan_mean", "makespan mean", ElasticSummary::mean),
+    ("makespan_median", "makespan median", ElasticSummary::median),
+    ("makespan_std", "makespan std", ElasticSummary::std),
+    ("act_p50", "ACT p50", |s| s.act(0.5)),
+    ("act_p90", "ACT p90", |s| s.act(0.9)),
+    ("act_p99", "ACT p99", |s| s.act(0.99)),
+];
+
+/// The keys of the utilization of each kind.
+const UTILIZATION: [&str; 4] = [
+    "utilization_cpu",
+    "utilization_memory",
+    "utilization_network",
+    "utilization_disk",
+];
+
+/// The paper's figure for DRR against `other` on the `measure`-th of [`MEASURES`], as a
+/// relative change (a reduction of 11.5% is -0.115).
+fn paper(other: Policy, measure: usize) -> Option<f64> {
+    let reduction = if other == TRC {
+        PAPER_TRC[measure]
+    } else if other == TETRIS && measure < 2 {
+        PAPER_TETRIS
+    } else {
+        return None;
+    };
+    Some(-reduction / 100.0)
 }
 
-/// The table of `summaries` under the heading `title`, then DRR's reductions against every
-/// other policy as Table XI states them (when DRR is among them).
-pub fn render(title: &str, summaries: &[ElasticSummary]) -> String {
-    let mut out = format!(
+/// The comparison as the `elastic` command prints it: `summaries` of [`compare`] under the
+/// heading `title`, then DRR's reductions against every other policy as Table XI states them
+/// (when DRR is among them), which are the document's comparisons.
+pub fn document(title: &str, parameters: Fields, summaries: &[ElasticSummary]) -> Document {
+    let mut text = format!(
         "{title}\n\n{:<16}{:>27}{:>27}   utilization, mean of runs\n\
          {:<16}{:>9}{:>9}{:>9}{:>9}{:>9}{:>9}   {:>5} {:>5} {:>5} {:>5}\n",
         "",
@@ -442,45 +479,77 @@ pub fn render(title: &str, summaries: &[ElasticSummary]) -> String {
         "disk"
     );
     for s in summaries {
-        let _ = write!(
-            out,
-            "{:<16}{:>9.0}{:>9.0}{:>9.0}{:>9.0}{:>9.0}{:>9.0}  ",
-            s.policy.to_string(),
-            s.mean(),
-            s.median(),
-            s.std(),
-            s.act(0.5),
-            s.act(0.9),
-            s.act(0.99)
-        );
+        let _ = write!(text, "{:<16}", s.policy.to_string());
+        for (_, _, figure) in MEASURES {
+            let _ = write!(text, "{:>9.0}", figure(s));
+        }
+        text.push_str("  ");
         for u in &s.utilization {
-            let _ = write!(out, " {:>4.0}%", 100.0 * u);
+            let _ = write!(text, " {:>4.0}%", 100.0 * u);
         }
-        out.push('\n');
+        text.push('\n');
     }
+    let table = Table {
+        name: "elastic".to_owned(),
+        title: title.to_owned(),
+        context: Vec::new(),
+        rows: summaries
+            .iter()
+            .map(|s| {
+                let mut row = vec![("policy", s.policy.to_string().into())];
+                row.extend(MEASURES.map(|(id, _, figure)| (id, figure(s).into())));
+                row.extend(fields(&UTILIZATION, &s.utilization));
+                row
+            })
+            .collect(),
+    };
+    let mut comparisons = Vec::new();
     if let Some(drr) = summaries.iter().find(|s| s.policy == DRR) {
-        let _ = writeln!(
-            out,
-            "\nDRR's reduction, %    makespan mean, median, std;  ACT p50, p90, p99"
-        );
+        // Reductions: how much lower DRR's figure is, the opposite of a comparison's value.
+        let line = |label: &str, reductions: &[f64]| {
+            format!(
+                "  {label:<22}{:>6.1} {:>6.1} {:>6.1}     {:>6.1} {:>6.1} {:>6.1}\n",
+                reductions[0],
+                reductions[1],
+                reductions[2],
+                reductions[3],
+                reductions[4],
+                reductions[5]
+            )
+        };
+        text.push_str("\nDRR's reduction, %    makespan mean, median, std;  ACT p50, p90, p99\n");
+        let (subject, drr_label) = (identifier(&DRR.to_string()), DRR.to_string());
         for other in summaries.iter().filter(|s| s.policy != DRR) {
-            let _ = writeln!(
-                out,
-                "  against {:<14}{:>6.1} {:>6.1} {:>6.1}     {:>6.1} {:>6.1} {:>6.1}",
-                other.policy.to_string(),
-                reduction(drr.mean(), other.mean()),
-                reduction(drr.median(), other.median()),
-                reduction(drr.std(), other.std()),
-                reduction(drr.act(0.5), other.act(0.5)),
-                reduction(drr.act(0.9), other.act(0.9)),
-                reduction(drr.act(0.99), other.act(0.99))
-            );
+            let label = other.policy.to_string();
+            let ours: Vec<Comparison> = MEASURES
+                .iter()
+                .enumerate()
+                .map(|(k, &(measure, name, figure))| {
+                    Comparison::new(
+                        "elastic",
+                        None,
+                        (&subject, &drr_label),
+                        (&identifier(&label), &label),
+                        (measure, name),
+                        change(figure(drr), figure(other)),
+                    )
+                    .with_paper(paper(other.policy, k))
+                })
+                .collect();
+            let reductions: Vec<f64> = ours.iter().map(|c| -100.0 * c.value).collect();
+            text.push_str(&line(&format!("against {label}"), &reductions));
+            comparisons.extend(ours);
         }
+        text.push_str(&line("paper, TRC (Table XI)", &PAPER_TRC));
         let _ = writeln!(
-            out,
-            "  paper, TRC (Table XI)   11.5   13.4    5.7        2.3    6.1   11.0\n  \
-             paper, Tetris (§V-B, Fig. 7a)  about 60 on the mean and median"
+            text,
+            "  paper, Tetris (§V-B, Fig. 7a)  about {PAPER_TETRIS:.0} on the mean and median"
         );
     }
-    out
+    let part = Part {
+        table,
+        comparisons,
+        text,
+    };
+    Document::new("elastic", title.to_owned(), parameters, vec![part], "")
 }

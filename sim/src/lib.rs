@@ -21,11 +21,19 @@
 //! - [`reb`]: ReB's static comparison (JCT tables, HAI against shortest-job-optimal and max-min);
 //! - [`reb_dynamic`]: the same allocators over time, re-deciding as jobs arrive and complete;
 //! - [`metrics`]: GPS completions from the core and the per-policy summary;
-//! - [`report`]: the text table, CSV and JSON;
-//! - [`svg`]: the response-time CDF as an SVG plot.
+//! - [`report`]: a replay's table, with CFQ's comparisons and the legend;
+//! - [`document`]: what a command prints (tables, comparisons), as text, CSV or JSON;
+//! - [`svg`]: the response-time CDF and the slowdown bars as SVG plots;
+//! - [`cli`]: the command line, a command per comparison with its own options;
+//! - [`commands`]: running a command into its document and plots;
+//! - [`files`]: writing the plots all or nothing.
 
+pub mod cli;
 pub mod cluster;
+pub mod commands;
+pub mod document;
 pub mod elastic;
+pub mod files;
 pub mod machines;
 pub mod metrics;
 pub mod paf;

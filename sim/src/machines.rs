@@ -23,13 +23,14 @@
 //! Theorem 1 bounds it by θ for the divisible allocation; the run reports its mean over time
 //! and its largest value, where tasks are indivisible and not preempted.
 
+use crate::document::{change, fields, Comparison, Document, Fields, Part, Table};
 use crate::memory::Memory;
 use fairsched::drf::{Borrowed, DrfQueue, UserRow, Users, HEAPS};
 use fairsched::drr::{Executor, Machine, Metric};
 use fairsched::qknobler::Allocation;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::fmt;
+use std::fmt::{self, Write};
 
 /// One user: a demand vector every task holds while it runs, and the tasks' run times.
 #[derive(Clone, Debug, PartialEq)]
@@ -462,4 +463,117 @@ pub fn makespan_bound(machines: &[Vec<f64>], users: &[User]) -> f64 {
             work / capacity
         })
         .fold(0.0, f64::max)
+}
+
+/// The packers the summary lines compare, by the identifier their names use: QKnobler at both
+/// ends of its knob against DRF and Tetris, on makespan.
+const PAIRS: [(&str, Packer, &str, Packer); 4] = [
+    ("qknobler_0", Packer::QKnobler(0.0), "drf", Packer::Drf),
+    (
+        "qknobler_0",
+        Packer::QKnobler(0.0),
+        "tetris",
+        Packer::Tetris,
+    ),
+    ("qknobler_1", Packer::QKnobler(1.0), "drf", Packer::Drf),
+    (
+        "qknobler_1",
+        Packer::QKnobler(1.0),
+        "tetris",
+        Packer::Tetris,
+    ),
+];
+
+/// The packing comparison as the `packing` command prints it: `summaries` of `workload` on
+/// `machines`, `bound` the makespan no packer can beat, each kind's utilization under its key
+/// of `utilization` (`utilization_cores`...). The speedup is the makespan of QKnobler at ρ = 1
+/// over each packer's (the paper's Fig. 6a and 8 normalize to it), when that knob was run.
+pub fn document(
+    parameters: Fields,
+    workload: &str,
+    machines: &str,
+    utilization: &[&'static str],
+    bound: f64,
+    summaries: &[PackSummary],
+) -> Document {
+    let title = format!("{workload} on {machines}");
+    let row = |packer: Packer| summaries.iter().find(|s| s.packer == packer.to_string());
+    let reference = row(Packer::QKnobler(1.0)).map_or(f64::NAN, |s| s.makespan);
+    let speedup = |s: &PackSummary| reference / s.makespan;
+    let mut text = format!(
+        "{title}; no makespan below {bound:.1} s\n\n\
+         {:<16} {:>10} {:>8} {:>12}  {:>22}  {}\n\
+         {:<16} {:>10} {:>8} {:>12}  {:>6} {:>6} {:>8}\n",
+        "",
+        "",
+        "speedup",
+        "mean",
+        "soft fairness",
+        "utilization",
+        "packer",
+        "makespan s",
+        "over ρ=1",
+        "completion s",
+        "mean",
+        "max",
+        "θ (Th.1)"
+    );
+    for s in summaries {
+        let _ = write!(
+            text,
+            "{:<16} {:>10.1} {:>8.3} {:>12.1}  {:>6.3} {:>6.3} {:>8} ",
+            s.packer,
+            s.makespan,
+            speedup(s),
+            s.mean_completion,
+            s.soft_fairness.mean,
+            s.soft_fairness.max,
+            s.theta.map_or("-".to_owned(), |t| format!("{t:.3}")),
+        );
+        for u in &s.utilization {
+            let _ = write!(text, " {:>4.0}%", u * 100.0);
+        }
+        text.push('\n');
+    }
+    let table = Table {
+        name: "packing".to_owned(),
+        title: title.clone(),
+        context: vec![
+            ("workload", workload.into()),
+            ("machines", machines.into()),
+            ("makespan_bound", bound.into()),
+        ],
+        rows: summaries
+            .iter()
+            .map(|s| {
+                let mut row = vec![
+                    ("packer", s.packer.as_str().into()),
+                    ("makespan", s.makespan.into()),
+                    ("speedup", speedup(s).into()),
+                    ("mean_completion", s.mean_completion.into()),
+                    ("soft_fairness_mean", s.soft_fairness.mean.into()),
+                    ("soft_fairness_max", s.soft_fairness.max.into()),
+                    ("theta", s.theta.into()),
+                ];
+                row.extend(fields(utilization, &s.utilization));
+                row
+            })
+            .collect(),
+    };
+    let comparisons = PAIRS
+        .iter()
+        .filter_map(|&(subject, ours, baseline, theirs)| {
+            let (ours, theirs) = (row(ours)?, row(theirs)?);
+            Some(Comparison::new(
+                "packing",
+                None,
+                (subject, &ours.packer),
+                (baseline, &theirs.packer),
+                ("makespan", "makespan"),
+                change(ours.makespan, theirs.makespan),
+            ))
+        })
+        .collect();
+    let part = Part::summarized(table, comparisons, text);
+    Document::new("packing", title, parameters, vec![part], "")
 }

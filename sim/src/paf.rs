@@ -21,6 +21,7 @@
 //! sizes count alike in the average. The demands add up to about 20,000 slots, so every one of
 //! the three clusters is contended.
 
+use crate::document::{Comparison, Document, Part, Table};
 use crate::rng::SplitMix;
 use crate::synthetic::{between, log_uniform};
 use fairsched::paf::{Allocation, Curve, Ernest, Inline, Job, Method, Paf};
@@ -158,19 +159,23 @@ pub fn compare(
         .collect()
 }
 
-/// The table of `outcomes` for the workload `name` of `jobs` jobs, with the paper's figure
-/// beside the 8,000-slot rows.
-pub fn render(name: &str, jobs: usize, outcomes: &[Outcome]) -> String {
-    let mut out = format!(
-        "{name}: {jobs} jobs, PAF (the core's, fast method) against weighted max-min fair sharing\n\n\
-         {:>6} {:>5} {:>14} {:>8} {:>14} {:>7} {:>12}\n",
+/// The comparison as the `paf` command prints it: `outcomes` on the workload of `jobs` jobs
+/// from `seed`, with the paper's figure beside the 8,000-slot rows and a summary line per
+/// cluster size and knob.
+pub fn document(seed: u64, jobs: usize, outcomes: &[Outcome]) -> Document {
+    let title = format!(
+        "PAF §V-B workload (seed {seed}): {jobs} jobs, PAF (the core's, fast method) against \
+         weighted max-min fair sharing"
+    );
+    let mut text = format!(
+        "{title}\n\n{:>6} {:>5} {:>14} {:>8} {:>14} {:>7} {:>12}\n",
         "slots", "α", "progress gain", "paper", "largest loss", "losers", "slots moved"
     );
     for o in outcomes {
         let paper = paper_gain(o.slots, o.alpha)
             .map_or("-".to_owned(), |gain| format!("≤{:.0}%", gain * 100.0));
         let _ = writeln!(
-            out,
+            text,
             "{:>6} {:>5} {:>13.1}% {:>8} {:>13.2}% {:>7} {:>12}",
             o.slots,
             o.alpha,
@@ -181,5 +186,43 @@ pub fn render(name: &str, jobs: usize, outcomes: &[Outcome]) -> String {
             o.moved
         );
     }
-    out
+    let table = Table {
+        name: "paf".to_owned(),
+        title: title.clone(),
+        context: Vec::new(),
+        rows: outcomes
+            .iter()
+            .map(|o| {
+                vec![
+                    ("slots", o.slots.into()),
+                    ("alpha", o.alpha.into()),
+                    ("gain", o.gain.into()),
+                    ("paper_gain", paper_gain(o.slots, o.alpha).into()),
+                    ("largest_loss", o.largest_loss.into()),
+                    ("losers", o.losers.into()),
+                    ("moved", o.moved.into()),
+                ]
+            })
+            .collect(),
+    };
+    let comparisons = outcomes
+        .iter()
+        .map(|o| {
+            Comparison::new(
+                "paf",
+                Some(&format!("{}_slots", o.slots)),
+                (
+                    &format!("paf_{}", o.alpha),
+                    &format!("PAF α={} on {} slots", o.alpha, o.slots),
+                ),
+                ("fair", "fair sharing"),
+                ("progress", "average progress"),
+                o.gain,
+            )
+            .with_paper(paper_gain(o.slots, o.alpha))
+        })
+        .collect();
+    let parameters = vec![("seed", seed.into()), ("jobs", jobs.into())];
+    let part = Part::summarized(table, comparisons, text);
+    Document::new("paf", title, parameters, vec![part], "")
 }

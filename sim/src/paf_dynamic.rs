@@ -56,10 +56,11 @@
 //! averaged over the re-allocations: the static table's measure, along the run).
 
 use crate::cluster::{self, JobState, Policy, Run, Start};
+use crate::document::{Comparison, Document, Part, Table};
 use crate::metrics::alone;
 use crate::paf::{paper_gain, MAX_JOBS};
 use crate::policy::PolicyKind;
-use crate::report::Report;
+use crate::report::{Report, COLUMN_LEGEND};
 use crate::rng::SplitMix;
 use crate::synthetic::{between, log_uniform, uniform, unit};
 use crate::workload::{Job, Workload};
@@ -411,13 +412,22 @@ pub fn compare(
     Ok((outcomes, reports))
 }
 
-/// The table of `outcomes` for the workload `name`, with the paper's figure beside the
-/// 8,000-slot rows.
-pub fn render(name: &str, jobs: usize, outcomes: &[Outcome]) -> String {
-    let mut out = format!(
+/// The comparison as the `paf-dynamic` command prints it: `outcomes` and `reports` of
+/// [`compare`] on the workload `name` of `jobs` jobs from `seed`; the paper's figure beside the
+/// 8,000-slot rows, and a summary line per cluster size and knob.
+pub fn document(
+    name: &str,
+    seed: u64,
+    jobs: usize,
+    outcomes: &[Outcome],
+    reports: &[Report],
+) -> Document {
+    let title = format!(
         "{name}: {jobs} jobs arriving over time, JVM warm-up; PAF (the core's) re-allocating at \
-         every arrival and departure, against FAIR\n\n\
-         {:>6} {:<11} {:>9} {:>8} {:>6} {:>11} {:>13} {:>11} {:>11}\n",
+         every arrival and departure, against FAIR"
+    );
+    let mut text = format!(
+        "{title}\n\n{:>6} {:<11} {:>9} {:>8} {:>6} {:>11} {:>13} {:>11} {:>11}\n",
         "slots",
         "policy",
         "progress",
@@ -428,27 +438,75 @@ pub fn render(name: &str, jobs: usize, outcomes: &[Outcome]) -> String {
         "beyond 1-α",
         "alloc loss"
     );
+    let policy = |o: &Outcome| o.alpha.map_or("FAIR".to_owned(), |a| format!("PAF α={a}"));
+    let paper = |o: &Outcome| o.alpha.and_then(|a| paper_gain(o.slots, a));
     for o in outcomes {
         let dash = || "-".to_owned();
         let paf = |text: &dyn Fn() -> String| o.alpha.map_or_else(dash, |_| text());
-        let policy = o.alpha.map_or("FAIR".to_owned(), |a| format!("PAF α={a}"));
-        let paper = o
-            .alpha
-            .and_then(|a| paper_gain(o.slots, a))
-            .map_or_else(dash, |gain| format!("+{:.0}%", gain * 100.0));
         let _ = writeln!(
-            out,
+            text,
             "{:>6} {:<11} {:>9.3} {:>8} {:>6} {:>11} {:>13} {:>11} {:>11}",
             o.slots,
-            policy,
+            policy(o),
             o.progress,
             paf(&|| format!("{:+.1}%", o.gain * 100.0)),
-            paper,
+            paper(o).map_or_else(dash, |gain| format!("+{:.0}%", gain * 100.0)),
             paf(&|| format!("{:+.1}%", o.instant_gain * 100.0)),
             paf(&|| format!("{:.1}%", o.largest_loss * 100.0)),
             paf(&|| o.beyond_alpha.to_string()),
             paf(&|| format!("{:.2}%", o.worst_instant_loss * 100.0)),
         );
     }
-    out
+    let table = Table {
+        name: "progress".to_owned(),
+        title: title.clone(),
+        context: Vec::new(),
+        rows: outcomes
+            .iter()
+            .map(|o| {
+                // What only PAF has: none for FAIR, as the text's "-".
+                let paf = |x: f64| o.alpha.map(|_| x);
+                vec![
+                    ("slots", o.slots.into()),
+                    ("policy", policy(o).into()),
+                    ("alpha", o.alpha.into()),
+                    ("progress", o.progress.into()),
+                    ("gain", paf(o.gain).into()),
+                    ("paper_gain", paper(o).into()),
+                    ("instant_gain", paf(o.instant_gain).into()),
+                    ("largest_loss", paf(o.largest_loss).into()),
+                    ("beyond_alpha", o.alpha.map(|_| o.beyond_alpha).into()),
+                    ("worst_instant_loss", paf(o.worst_instant_loss).into()),
+                ]
+            })
+            .collect(),
+    };
+    let comparisons = outcomes
+        .iter()
+        .filter_map(|o| {
+            let alpha = o.alpha?;
+            Some(
+                Comparison::new(
+                    "progress",
+                    Some(&format!("{}_slots", o.slots)),
+                    (
+                        &format!("paf_{alpha}"),
+                        &format!("{} on {} slots", policy(o), o.slots),
+                    ),
+                    ("fair", "FAIR"),
+                    ("progress", "average progress rate"),
+                    o.gain,
+                )
+                .with_paper(paper(o)),
+            )
+        })
+        .collect();
+    let mut parts = vec![Part::summarized(table, comparisons, text)];
+    parts.extend(
+        reports
+            .iter()
+            .map(|report| report.part(&format!("{}_slots", report.slots))),
+    );
+    let parameters = vec![("seed", seed.into()), ("jobs", jobs.into())];
+    Document::new("paf-dynamic", title, parameters, parts, COLUMN_LEGEND)
 }

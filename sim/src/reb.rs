@@ -25,6 +25,7 @@
 //! **Σ JCT**: a job left without cores has no finite JCT (it waits for a later allocation, not
 //! modelled here), so the table gives the sum over the jobs that run and, apart, how many wait.
 
+use crate::document::{change, identifier, Comparison, Document, Part, Table};
 use crate::memory::Memory;
 use crate::rng::SplitMix;
 use crate::synthetic::{between, uniform};
@@ -232,20 +233,22 @@ pub fn compare(sizes: &[usize], batches: u64, seed: u64) -> fairsched::Result<Ve
     Ok(rows)
 }
 
-/// The table of `rows` for `batches` batches a size from `seed`.
-pub fn render(rows: &[RebRow], batches: u64, seed: u64) -> String {
-    let mut out = format!(
-        "ReB batches (seeds {seed}-{}): {REB_CORES} cores, θ = {REB_THETA}; means over {batches} batches a size\n\n\
-         {:>4}  {:<22} {:>20} {:>8}\n",
+/// The comparison as the `reb` command prints it: `rows` of [`compare`] on `batches` batches
+/// a size from `seed`, and a summary line per batch size: HAI against shortest-job-optimal and
+/// max-min.
+pub fn document(rows: &[RebRow], batches: u64, seed: u64) -> Document {
+    let title = format!(
+        "ReB batches (seeds {seed}-{}): {REB_CORES} cores, θ = {REB_THETA}; means over {batches} \
+         batches a size",
         seed.wrapping_add(batches.saturating_sub(1)),
-        "jobs",
-        "method",
-        "Σ JCT of running s",
-        "waiting"
+    );
+    let mut text = format!(
+        "{title}\n\n{:>4}  {:<22} {:>20} {:>8}\n",
+        "jobs", "method", "Σ JCT of running s", "waiting"
     );
     for row in rows {
         let _ = writeln!(
-            out,
+            text,
             "{:>4}  {:<22} {:>20.1} {:>8.2}",
             row.jobs,
             row.method.to_string(),
@@ -253,5 +256,42 @@ pub fn render(rows: &[RebRow], batches: u64, seed: u64) -> String {
             row.mean_waiting
         );
     }
-    out
+    let table = Table {
+        name: "reb".to_owned(),
+        title: title.clone(),
+        context: vec![("cores", REB_CORES.into()), ("theta", REB_THETA.into())],
+        rows: rows
+            .iter()
+            .map(|row| {
+                vec![
+                    ("jobs", row.jobs.into()),
+                    ("method", row.method.to_string().into()),
+                    ("mean_jct_sum", row.mean_jct_sum.into()),
+                    ("mean_waiting", row.mean_waiting.into()),
+                ]
+            })
+            .collect(),
+    };
+    let mut comparisons = Vec::new();
+    for hai in rows.iter().filter(|row| row.method == RebMethod::Hai) {
+        let others = rows
+            .iter()
+            .filter(|row| row.jobs == hai.jobs && row.method != RebMethod::Hai);
+        for other in others {
+            let method = other.method.to_string();
+            comparisons.push(Comparison::new(
+                "reb",
+                Some(&format!("{}_jobs", hai.jobs)),
+                ("hai", &format!("HAI on {} jobs", hai.jobs)),
+                (&identifier(&method), &method),
+                ("mean_jct_sum", "Σ JCT of running jobs"),
+                change(hai.mean_jct_sum, other.mean_jct_sum),
+            ));
+        }
+    }
+    let parameters = vec![("seed", seed.into()), ("batches", batches.into())];
+    let part = Part::summarized(table, comparisons, text);
+    let footer = "Σ JCT counts the jobs that run: shortest-job-optimal leaves the others waiting \
+                  for cores (waiting: how many, the mean over the batches)\n";
+    Document::new("reb", title, parameters, vec![part], footer)
 }

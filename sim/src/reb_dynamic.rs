@@ -49,6 +49,7 @@
 //! runs; the makespan (first arrival to last completion, mean over the runs); the time each
 //! job spends present with zero cores (mean and largest) and the share of jobs that ever do.
 
+use crate::document::{change, identifier, Comparison, Document, Part, Table};
 use crate::metrics::percentile;
 use crate::reb::{
     allocate, reb_batch, rebalance, JctTables, RebMethod, REB_CORES, REB_SIZES, REB_THETA,
@@ -290,6 +291,14 @@ pub enum Scenario {
 }
 
 impl Scenario {
+    /// The workload as the table names it: `10 at once`, `load 0.9`.
+    pub fn label(self) -> String {
+        match self {
+            Scenario::AtOnce(jobs) => format!("{jobs} at once"),
+            Scenario::Poisson(load) => format!("load {load}"),
+        }
+    }
+
     /// The workload from `seed`.
     pub fn generate(self, seed: u64) -> Arrivals {
         match self {
@@ -352,13 +361,18 @@ pub fn summarize(workload: Scenario, policy: Policy, runs: &[Run]) -> Row {
     }
 }
 
-/// The table of `rows` for `runs` runs a workload from `seed`.
-pub fn render(rows: &[Row], runs: u64, seed: u64) -> String {
-    let mut out = format!(
-        "ReB over time (seeds {seed}-{}): {REB_CORES} cores, θ = {REB_THETA}; every policy re-decides at each \
-         arrival and completion\nJCT over every job of {runs} runs a workload; makespan: their mean\n\n\
-         {:<14} {:<22} {:>9} {:>9} {:>9} {:>10} {:>12} {:>10} {:>7}\n",
+/// The comparison as the `reb-dynamic` command prints it: `rows` of [`compare`] on `runs` runs
+/// a workload from `seed`, and a summary line per workload: HAI rebalancing against
+/// shortest-job-optimal and max-min on the mean JCT.
+pub fn document(rows: &[Row], runs: u64, seed: u64) -> Document {
+    let title = format!(
+        "ReB over time (seeds {seed}-{}): {REB_CORES} cores, θ = {REB_THETA}; every policy \
+         re-decides at each arrival and completion",
         seed.wrapping_add(runs.saturating_sub(1)),
+    );
+    let mut text = format!(
+        "{title}\nJCT over every job of {runs} runs a workload; makespan: their mean\n\n\
+         {:<14} {:<22} {:>9} {:>9} {:>9} {:>10} {:>12} {:>10} {:>7}\n",
         "workload",
         "policy",
         "mean s",
@@ -370,13 +384,10 @@ pub fn render(rows: &[Row], runs: u64, seed: u64) -> String {
         "waited"
     );
     for row in rows {
-        let workload = match row.workload {
-            Scenario::AtOnce(jobs) => format!("{jobs} at once"),
-            Scenario::Poisson(load) => format!("load {load}"),
-        };
         let _ = writeln!(
-            out,
-            "{workload:<14} {:<22} {:>9.1} {:>9.1} {:>9.1} {:>10.1} {:>12.1} {:>10.1} {:>6.0}%",
+            text,
+            "{:<14} {:<22} {:>9.1} {:>9.1} {:>9.1} {:>10.1} {:>12.1} {:>10.1} {:>6.0}%",
+            row.workload.label(),
             row.policy.to_string(),
             row.mean,
             row.median,
@@ -387,10 +398,65 @@ pub fn render(rows: &[Row], runs: u64, seed: u64) -> String {
             100.0 * row.waited
         );
     }
-    let _ = writeln!(
-        out,
-        "\nPoisson runs: {POISSON_JOBS} jobs each; zero-core s: mean time a job is present \
-         without cores; waited: the jobs that ever are"
+    let table = Table {
+        name: "reb_dynamic".to_owned(),
+        title: title.clone(),
+        context: vec![("cores", REB_CORES.into()), ("theta", REB_THETA.into())],
+        rows: rows
+            .iter()
+            .map(|row| {
+                let (jobs, load) = match row.workload {
+                    Scenario::AtOnce(jobs) => (jobs, None),
+                    Scenario::Poisson(load) => (POISSON_JOBS, Some(load)),
+                };
+                vec![
+                    ("workload", row.workload.label().into()),
+                    ("jobs", jobs.into()),
+                    ("load", load.into()),
+                    ("policy", row.policy.to_string().into()),
+                    ("mean", row.mean.into()),
+                    ("median", row.median.into()),
+                    ("p95", row.p95.into()),
+                    ("makespan", row.makespan.into()),
+                    ("mean_wait", row.mean_wait.into()),
+                    ("max_wait", row.max_wait.into()),
+                    ("waited", row.waited.into()),
+                    ("peak_cores", row.peak_cores.into()),
+                ]
+            })
+            .collect(),
+    };
+    let mut comparisons = Vec::new();
+    for hai in rows.iter().filter(|row| row.policy == Policy::HaiRebalance) {
+        let workload = hai.workload.label();
+        let others = rows.iter().filter(|row| {
+            row.workload == hai.workload
+                && matches!(
+                    row.policy,
+                    Policy::Replan(RebMethod::ShortestJobOptimal | RebMethod::MaxMin)
+                )
+        });
+        for other in others {
+            let policy = other.policy.to_string();
+            comparisons.push(Comparison::new(
+                "reb_dynamic",
+                Some(&identifier(&workload)),
+                ("hai_rebalance", &format!("HAI rebalance ({workload})")),
+                (&identifier(&policy), &policy),
+                ("mean", "mean JCT"),
+                change(hai.mean, other.mean),
+            ));
+        }
+    }
+    let parameters = vec![
+        ("seed", seed.into()),
+        ("runs", runs.into()),
+        ("poisson_jobs", POISSON_JOBS.into()),
+    ];
+    let part = Part::summarized(table, comparisons, text);
+    let footer = format!(
+        "Poisson runs: {POISSON_JOBS} jobs each; zero-core s: mean time a job is present without \
+         cores; waited: the jobs that ever are\n"
     );
-    out
+    Document::new("reb-dynamic", title, parameters, vec![part], &footer)
 }

@@ -1,6 +1,8 @@
-//! The comparison, written as a text table for people or as CSV or JSON for programs.
+//! One workload replayed under several slot policies, as people read it (a text table, with
+//! CFQ's comparisons in summary lines and a legend) and as a table of a
+//! [`Document`](crate::document::Document) for programs.
 
-use crate::machines::{PackSummary, Packer};
+use crate::document::{change, Comparison, Measure, Part, Table};
 use crate::metrics::{bin_label, Summary, WIDTH_BINS};
 use std::fmt::Write;
 
@@ -21,48 +23,70 @@ pub struct Report {
     pub summaries: Vec<Summary>,
 }
 
-/// An output format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// A table per report, each with a header line.
-    Text,
-    /// A header row, then a row per policy of each report.
-    Csv,
-    /// An array with an object per report.
-    Json,
-}
+/// The policies of the replay, as its tables name them.
+pub const POLICY_LEGEND: &str = "\
+FIFO       first come, first served
+FAIR       Spark's fair scheduler: the job with the fewest running tasks per unit of weight first
+SRPT       the job with the least work not yet started first
+CFQ        the core's Cluster Fair Queueing, told each job's true slot-time
+CFQ ±E%    CFQ told each slot-time off by a factor uniform in [1 - E, 1 + E] (--error E)
+CFQ naive  CFQ told the paper's naive estimate: the job's tasks times the mean run time of the
+           tasks finished so far
+";
 
-/// `reports` in `format`, ending with a newline.
-pub fn render(reports: &[Report], format: Format) -> String {
-    match format {
-        Format::Text => {
-            let tables: Vec<String> = reports.iter().map(Report::text).collect();
-            tables.join("\n")
-        }
-        Format::Csv => {
-            let mut out = String::from("workload,jobs,slots,load,policy");
-            for (name, _) in columns(&Summary::default()) {
-                out.push(',');
-                out.push_str(name);
-            }
-            out.push('\n');
-            for report in reports {
-                report.csv(&mut out);
-            }
-            out
-        }
-        Format::Json => {
-            let objects: Vec<String> = reports.iter().map(Report::json).collect();
-            format!("[{}]\n", objects.join(","))
-        }
-    }
-}
+/// The columns of a report's table.
+pub const COLUMN_LEGEND: &str = "\
+response time: from a job's arrival to its completion
+mean slowdown by width: a job's response time over its response time alone on the cluster,
+  averaged over the jobs of 1-10, 11-50 and more than 50 tasks
+worst vs GPS: the largest completion minus GPS completion of any job (GPS, the ideal fair
+  share, spreads even one task over every slot; Theorem 1 bounds CFQ's delay)
+makespan: from the first arrival to the last completion
+util: busy slot-time over the slot-time of the makespan
+";
+
+/// Whether a policy's name is the one looked for.
+type PolicyIs = fn(&str) -> bool;
+
+/// The rows CFQ's summary lines compare, by the identifier their names use, each recognized by
+/// its policy's name (CFQ with perturbed profiling names its error).
+const ROWS: [(&str, PolicyIs); 5] = [
+    ("cfq", |policy| policy == "CFQ"),
+    ("fair", |policy| policy == "FAIR"),
+    ("srpt", |policy| policy == "SRPT"),
+    ("cfq_perturbed", |policy| policy.starts_with("CFQ ±")),
+    ("cfq_naive", |policy| policy == "CFQ naive"),
+];
+
+/// CFQ against FAIR and SRPT, and CFQ's inexact profilers against the exact one.
+const PAIRS: [(&str, &str); 4] = [
+    ("cfq", "fair"),
+    ("cfq", "srpt"),
+    ("cfq_perturbed", "cfq"),
+    ("cfq_naive", "cfq"),
+];
+
+/// What the pairs are compared on.
+const MEASURES: [Measure<Summary>; 2] = [
+    ("mean_response", "mean response time", |s| s.mean),
+    ("p95_response", "p95", |s| s.p95),
+];
 
 impl Report {
-    fn text(&self) -> String {
+    /// What was replayed where: the table's heading, and a plot's title.
+    pub fn heading(&self) -> String {
+        format!(
+            "{}: {} jobs on {} slots, offered load {:.2}",
+            self.workload, self.jobs, self.slots, self.load
+        )
+    }
+
+    /// The table as people read it.
+    pub fn text(&self) -> String {
         let mut out = format!(
-            "{}: {} jobs on {} slots, offered load {:.2}; Theorem 1 bound on CFQ's delay: {:.1} s\n\n",
-            self.workload, self.jobs, self.slots, self.load, self.delay_bound
+            "{}; Theorem 1 bound on CFQ's delay: {:.1} s\n\n",
+            self.heading(),
+            self.delay_bound
         );
         let bins: Vec<String> = (0..WIDTH_BINS.len()).map(bin_label).collect();
         let _ = writeln!(
@@ -106,220 +130,59 @@ impl Report {
         out
     }
 
-    /// A row per policy.
-    fn csv(&self, out: &mut String) {
-        for s in &self.summaries {
-            let _ = write!(
-                out,
-                "{},{},{},{},{}",
-                csv_field(&self.workload),
-                self.jobs,
-                self.slots,
-                self.load,
-                csv_field(&s.policy)
-            );
-            for (_, value) in columns(s) {
-                let _ = write!(
-                    out,
-                    ",{}",
-                    value.map_or_else(String::new, |x| x.to_string())
-                );
-            }
-            out.push('\n');
-        }
-    }
-
-    fn json(&self) -> String {
-        let policies: Vec<String> = self
-            .summaries
-            .iter()
-            .map(|s| {
-                let fields: Vec<String> = columns(s)
-                    .iter()
-                    .map(|&(name, value)| {
-                        format!(
-                            "\"{name}\":{}",
-                            value.map_or_else(|| "null".to_owned(), json_number)
-                        )
-                    })
-                    .collect();
-                format!(
-                    "{{\"policy\":{},{}}}",
-                    json_string(&s.policy),
-                    fields.join(",")
-                )
-            })
-            .collect();
-        format!(
-            "{{\"workload\":{},\"jobs\":{},\"slots\":{},\"load\":{},\"delay_bound\":{},\"policies\":[{}]}}",
-            json_string(&self.workload),
-            self.jobs,
-            self.slots,
-            json_number(self.load),
-            json_number(self.delay_bound),
-            policies.join(",")
-        )
-    }
-}
-
-/// A summary's figures as CSV columns and JSON fields name them (`None`: a width bin without
-/// jobs).
-fn columns(s: &Summary) -> [(&'static str, Option<f64>); 9] {
-    [
-        ("mean_response", Some(s.mean)),
-        ("median_response", Some(s.median)),
-        ("p95_response", Some(s.p95)),
-        ("slowdown_1_10", s.slowdown[0]),
-        ("slowdown_11_50", s.slowdown[1]),
-        ("slowdown_over_50", s.slowdown[2]),
-        ("worst_gps_delay", Some(s.worst_gps_delay)),
-        ("makespan", Some(s.makespan)),
-        ("utilization", Some(s.utilization)),
-    ]
-}
-
-/// The packing comparison of `workload` (on `machines`, `bound` the makespan no packer can
-/// beat) in `format`, ending with a newline. The speedup is the makespan of QKnobler at ρ = 1
-/// over each packer's (the paper's Fig. 6a and 8 normalize to it), when that knob was run.
-pub fn render_packing(
-    workload: &str,
-    machines: &str,
-    bound: f64,
-    summaries: &[PackSummary],
-    format: Format,
-) -> String {
-    let reference = summaries
-        .iter()
-        .find(|s| s.packer == Packer::QKnobler(1.0).to_string())
-        .map_or(f64::NAN, |s| s.makespan);
-    let speedup = |s: &PackSummary| reference / s.makespan;
-    let utilization = |s: &PackSummary, separator: &str, each: &dyn Fn(f64) -> String| {
-        s.utilization
-            .iter()
-            .map(|&u| each(u))
-            .collect::<Vec<_>>()
-            .join(separator)
-    };
-    match format {
-        Format::Text => {
-            let mut out = format!(
-                "{workload} on {machines}; no makespan below {bound:.1} s\n\n\
-                 {:<16} {:>10} {:>8} {:>12}  {:>22}  {}\n\
-                 {:<16} {:>10} {:>8} {:>12}  {:>6} {:>6} {:>8}\n",
-                "",
-                "",
-                "speedup",
-                "mean",
-                "soft fairness",
-                "utilization",
-                "packer",
-                "makespan s",
-                "over ρ=1",
-                "completion s",
-                "mean",
-                "max",
-                "θ (Th.1)"
-            );
-            for s in summaries {
-                let _ = writeln!(
-                    out,
-                    "{:<16} {:>10.1} {:>8.3} {:>12.1}  {:>6.3} {:>6.3} {:>8}  {}",
-                    s.packer,
-                    s.makespan,
-                    speedup(s),
-                    s.mean_completion,
-                    s.soft_fairness.mean,
-                    s.soft_fairness.max,
-                    s.theta.map_or("-".to_owned(), |t| format!("{t:.3}")),
-                    utilization(s, " ", &|u| format!("{:>4.0}%", u * 100.0))
-                );
-            }
-            out
-        }
-        Format::Csv => {
-            let mut out = String::from(
-                "workload,machines,packer,makespan,speedup,mean_completion,soft_fairness_mean,\
-                 soft_fairness_max,theta,utilization\n",
-            );
-            for s in summaries {
-                let _ = writeln!(
-                    out,
-                    "{},{},{},{},{},{},{},{},{},{}",
-                    csv_field(workload),
-                    csv_field(machines),
-                    csv_field(&s.packer),
-                    s.makespan,
-                    speedup(s),
-                    s.mean_completion,
-                    s.soft_fairness.mean,
-                    s.soft_fairness.max,
-                    s.theta.map_or(String::new(), |t| t.to_string()),
-                    utilization(s, ";", &|u| u.to_string())
-                );
-            }
-            out
-        }
-        Format::Json => {
-            let packers: Vec<String> = summaries
+    /// The report as the table `name` of a document, with CFQ's comparisons (against FAIR and
+    /// SRPT, and its perturbed and naive profilers against it, on the mean and 95th percentile
+    /// of the response times, where both rows were run) in summary lines below its text.
+    pub fn part(&self, name: &str) -> Part {
+        let table = Table {
+            name: name.to_owned(),
+            title: self.heading(),
+            context: vec![
+                ("workload", self.workload.as_str().into()),
+                ("jobs", self.jobs.into()),
+                ("slots", self.slots.into()),
+                ("load", self.load.into()),
+                ("delay_bound", self.delay_bound.into()),
+            ],
+            rows: self
+                .summaries
                 .iter()
                 .map(|s| {
-                    format!(
-                        "{{\"packer\":{},\"makespan\":{},\"speedup\":{},\"mean_completion\":{},\
-                         \"soft_fairness\":{{\"mean\":{},\"max\":{}}},\"theta\":{},\
-                         \"utilization\":[{}]}}",
-                        json_string(&s.packer),
-                        json_number(s.makespan),
-                        json_number(speedup(s)),
-                        json_number(s.mean_completion),
-                        json_number(s.soft_fairness.mean),
-                        json_number(s.soft_fairness.max),
-                        json_number(s.theta.unwrap_or(f64::NAN)),
-                        utilization(s, ",", &json_number)
-                    )
+                    vec![
+                        ("policy", s.policy.as_str().into()),
+                        ("mean_response", s.mean.into()),
+                        ("median_response", s.median.into()),
+                        ("p95_response", s.p95.into()),
+                        ("slowdown_1_10", s.slowdown[0].into()),
+                        ("slowdown_11_50", s.slowdown[1].into()),
+                        ("slowdown_over_50", s.slowdown[2].into()),
+                        ("worst_gps_delay", s.worst_gps_delay.into()),
+                        ("makespan", s.makespan.into()),
+                        ("utilization", s.utilization.into()),
+                    ]
                 })
-                .collect();
-            format!(
-                "{{\"workload\":{},\"machines\":{},\"makespan_bound\":{},\"packers\":[{}]}}\n",
-                json_string(workload),
-                json_string(machines),
-                json_number(bound),
-                packers.join(",")
-            )
-        }
-    }
-}
-
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
-    }
-}
-
-/// A JSON string literal.
-fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
+                .collect(),
+        };
+        let row = |id: &str| {
+            let (_, is) = ROWS.iter().find(|(row, _)| *row == id)?;
+            self.summaries.iter().find(|s| is(&s.policy))
+        };
+        let mut comparisons = Vec::new();
+        for (subject, baseline) in PAIRS {
+            let (Some(ours), Some(theirs)) = (row(subject), row(baseline)) else {
+                continue;
+            };
+            for (measure, label, figure) in MEASURES {
+                comparisons.push(Comparison::new(
+                    name,
+                    Some(name),
+                    (subject, &ours.policy),
+                    (baseline, &theirs.policy),
+                    (measure, label),
+                    change(figure(ours), figure(theirs)),
+                ));
             }
-            c => out.push(c),
         }
-    }
-    out.push('"');
-    out
-}
-
-/// A JSON number (`null` for NaN and infinities, which JSON cannot hold).
-fn json_number(x: f64) -> String {
-    if x.is_finite() {
-        x.to_string()
-    } else {
-        "null".to_owned()
+        Part::summarized(table, comparisons, self.text())
     }
 }

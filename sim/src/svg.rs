@@ -1,6 +1,8 @@
 //! Plots of a report as standalone SVGs, written with plain string formatting: the
 //! response-time CDF of every policy (the CFQ paper's Fig. 5) on a logarithmic time axis, and
-//! the mean slowdown of every policy in each job-width bin (Fig. 6) on a logarithmic axis.
+//! the mean slowdown of every policy in each job-width bin (Fig. 6) on a logarithmic axis. Each
+//! is titled with the report's heading: the workload (with its seed), the slots and the offered
+//! load.
 
 use crate::metrics::{bin_label, WIDTH_BINS};
 use crate::report::Report;
@@ -8,8 +10,8 @@ use std::fmt::Write;
 
 const WIDTH: f64 = 760.0;
 const HEIGHT: f64 = 440.0;
-/// Left, right, top and bottom margins around the plot area.
-const MARGIN: [f64; 4] = [60.0, 150.0, 20.0, 50.0];
+/// Left, right, top and bottom margins around the plot area (the title above it).
+const MARGIN: [f64; 4] = [60.0, 150.0, 40.0, 50.0];
 const COLORS: [&str; 8] = [
     "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#9c755f",
 ];
@@ -41,7 +43,7 @@ pub fn response_cdf(report: &Report) -> String {
     };
     let y = |p: f64| top + plot_h * (1.0 - p);
 
-    let mut svg = frame("response time (s)", "fraction of jobs");
+    let mut svg = frame(report, "response time (s)", "fraction of jobs");
     for decade in decade_low as i32..=decade_high as i32 {
         let tx = x(10f64.powi(decade));
         let _ = writeln!(
@@ -107,7 +109,7 @@ pub fn slowdown_bars(report: &Report) -> String {
     let [left, right, top, bottom] = MARGIN;
     let (plot_w, plot_h) = (WIDTH - left - right, HEIGHT - top - bottom);
     let y = |slowdown: f64| top + plot_h * (1.0 - slowdown.max(1.0).log10() / decades);
-    let mut svg = frame("job width (tasks)", "mean slowdown");
+    let mut svg = frame(report, "job width (tasks)", "mean slowdown");
     for decade in 0..=decades as i32 {
         let ty = y(10f64.powi(decade));
         let _ = writeln!(
@@ -153,16 +155,21 @@ pub fn slowdown_bars(report: &Report) -> String {
     svg
 }
 
-/// The opening of a plot: the element, a white background and the axis labels.
-fn frame(x_label: &str, y_label: &str) -> String {
+/// The opening of a plot of `report`: the element, its title (for screen readers and shown
+/// above the plot), a white background and the axis labels.
+fn frame(report: &Report, x_label: &str, y_label: &str) -> String {
     let [left, right, top, bottom] = MARGIN;
     let (plot_w, plot_h) = (WIDTH - left - right, HEIGHT - top - bottom);
+    let title = escape(&report.heading());
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
          font-family=\"sans-serif\" font-size=\"12\">\n\
+         <title>{title}</title>\n\
          <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"{}\" y=\"20\" text-anchor=\"middle\" font-weight=\"bold\">{title}</text>\n\
          <text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{x_label}</text>\n\
          <text transform=\"translate(15 {}) rotate(-90)\" text-anchor=\"middle\">{y_label}</text>\n",
+        WIDTH / 2.0,
         left + plot_w / 2.0,
         HEIGHT - 10.0,
         top + plot_h / 2.0,

@@ -26,9 +26,14 @@
 //! simulator runs one stage a job: reduce tasks follow the maps in the job's task list and do
 //! not wait for them to finish (as in the other workloads).
 //! Every job has weight 1 and no JVM warm-up.
+//!
+//! Submission times are at most [`MAX_SECONDS`], byte counts at most what [`MAX_TASKS`] tasks
+//! read, and the file's jobs have at most [`MAX_TASKS`] tasks in all; blank lines are skipped.
+//! The first malformed field stops the reading with an error naming the file, the line and the
+//! field, as the Google trace reader's do.
 
-use crate::trace::{read, Fields, TraceError};
-use crate::workload::{Job, Workload};
+use crate::trace::{read, Fields, Sign, TraceError};
+use crate::workload::{Job, Workload, MAX_SECONDS, MAX_TASKS};
 use std::path::Path;
 
 /// Bytes a map reads (an HDFS block) and a reducer is given, as SWIM's replay sets them.
@@ -46,44 +51,57 @@ pub fn read_swim(path: &Path) -> Result<Workload, TraceError> {
 /// Parses the text of a SWIM workload; `file` names it in errors.
 pub fn parse_swim(file: &str, text: &str) -> Result<Workload, TraceError> {
     let mut jobs = Vec::new();
+    let mut total = 0;
     for (index, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
+        if line.trim_ascii().is_empty() {
             continue;
         }
         let mut fields = Fields::new(file, index + 1, line);
         fields.next("job name")?;
-        let arrival = fields.number("submission time")?;
-        fields.number("gap to the previous submission")?;
-        let mut bytes = |what: &str| match fields.number(what)? {
-            amount if amount >= 0.0 => Ok(amount),
-            amount => Err(fields.error(format!("{what} {amount} is negative"))),
-        };
+        let arrival = fields.number("submission time", Sign::NotNegative, MAX_SECONDS)?;
+        fields.number("gap to the previous submission", Sign::Any, f64::INFINITY)?;
+        let mut bytes = |what: &str| fields.number(what, Sign::NotNegative, MAX_BYTES);
         let input = bytes("map input bytes")?;
         let shuffle = bytes("shuffle bytes")?;
         let output = bytes("reduce output bytes")?;
+        let stages = stages(input, shuffle, output);
+        let count: usize = stages.iter().map(|&(count, _)| count).sum();
+        if count > MAX_TASKS - total {
+            return Err(fields.error(format!(
+                "the job's {count} tasks bring the file's past {MAX_TASKS}, the most the \
+                 simulator replays"
+            )));
+        }
+        total += count;
         jobs.push(Job {
             arrival,
             weight: 1,
             warmup: 1.0,
-            tasks: tasks(input, shuffle, output),
+            tasks: stages
+                .iter()
+                .flat_map(|&(count, run_time)| std::iter::repeat_n(run_time, count))
+                .collect(),
         });
     }
     Ok(Workload::new(jobs))
 }
 
-/// The run times of a job's maps, then its reduces (see the module documentation).
-fn tasks(input: f64, shuffle: f64, output: f64) -> Vec<f64> {
-    let mut tasks = Vec::new();
-    let mut stage = |read: f64, written: f64, at_least: f64| {
+/// The most bytes a field may give: a stage of that many has [`MAX_TASKS`] tasks.
+const MAX_BYTES: f64 = MAX_TASKS as f64 * SPLIT_BYTES;
+
+/// A job's stages, maps then reduces (none without a shuffle), each as its tasks and their
+/// run time (see the module documentation).
+fn stages(input: f64, shuffle: f64, output: f64) -> Vec<(usize, f64)> {
+    let stage = |read: f64, written: f64, at_least: f64| {
         let count = (read.max(written) / SPLIT_BYTES).ceil().max(at_least) as usize;
-        let run_time = TASK_STARTUP + (read + written) / count as f64 / SLOT_THROUGHPUT;
-        tasks.resize(tasks.len() + count, run_time);
+        (
+            count,
+            TASK_STARTUP + (read + written) / count as f64 / SLOT_THROUGHPUT,
+        )
     };
     if shuffle == 0.0 {
-        stage(input, output, 1.0);
+        vec![stage(input, output, 1.0)]
     } else {
-        stage(input, shuffle, 1.0);
-        stage(shuffle, output, 0.0);
+        vec![stage(input, shuffle, 1.0), stage(shuffle, output, 0.0)]
     }
-    tasks
 }

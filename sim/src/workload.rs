@@ -1,6 +1,20 @@
 //! Jobs as the simulator sees them: an arrival time, a weight and the run time of each task on
 //! one slot (one stage of independent tasks, the setting of the CFQ paper's analysis).
 
+/// The latest arrival and the longest task a workload may have, in seconds (about 317 years:
+/// a trace's times may count from the Unix epoch). With [`MAX_TASKS`], a job's slot-time, even
+/// profiled 100% too long, and every time a replay at the workload's own load derives stay
+/// within the core's domain ([`fairsched::cfq::MAX_TIME`], [`fairsched::cfq::MAX_SLOT_TIME`]).
+pub const MAX_SECONDS: f64 = 1e10;
+/// The most tasks a workload may have, all its jobs together (400 MB of run times; SWIM's
+/// FB-2010 day has 28 million).
+pub const MAX_TASKS: usize = 50_000_000;
+
+const _: () = assert!(
+    MAX_SECONDS + 2.0 * MAX_TASKS as f64 * MAX_SECONDS <= fairsched::cfq::MAX_TIME
+        && 2.0 * MAX_TASKS as f64 * MAX_SECONDS <= fairsched::cfq::MAX_SLOT_TIME
+);
+
 /// One job.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Job {

@@ -3,15 +3,18 @@
 //! hand-checked case, the model's invariants on the paper's workload at a fifth of its scale,
 //! and how MinFrag with DRR compares with TRC (Table XI) and Tetris (§V-B).
 
+mod common;
+
+use common::check_document;
+use fairsched_sim::document::Format;
 use fairsched_sim::elastic::workload::{
     elasecutor_paper, ELASTIC_MACHINE, ELASTIC_MACHINES, ELASTIC_NEW, ELASTIC_RECURRING, KINDS,
     STEP_SECONDS,
 };
 use fairsched_sim::elastic::{
-    compare, render, run, App, ElasticRun, Placement, Policy, Reservation, DRR, POLICIES, TETRIS,
+    compare, document, run, App, ElasticRun, Placement, Policy, Reservation, DRR, POLICIES, TETRIS,
     TETRIS_SERIES, TRC,
 };
-use std::process::Command;
 
 fn app(executors: u32, demand: &[f64]) -> App {
     App {
@@ -178,7 +181,10 @@ fn every_executor_runs_and_no_machine_is_ever_over_capacity() {
 fn drr_against_trc_and_tetris() {
     let runs: Vec<Vec<App>> = (1..=3).map(|seed| small(seed, 1)).collect();
     let summaries = compare(&small_machines(), &runs, &POLICIES, STEP_SECONDS).unwrap();
-    eprintln!("{}", render("workloads 1-3, run 1", &summaries));
+    eprintln!(
+        "{}",
+        document("workloads 1-3, run 1", Vec::new(), &summaries).text
+    );
     let mean = |policy: Policy| {
         summaries
             .iter()
@@ -198,22 +204,59 @@ fn drr_against_trc_and_tetris() {
     }
 }
 
-/// `--elastic` is a mode of its own, text only.
+/// The `elastic` command's document (one run at a fifth of the scale here): a row per policy,
+/// and DRR against each other policy on the six figures of Table XI, which the text shows as
+/// reductions beside the paper's.
 #[test]
-fn the_mode_excludes_the_others() {
-    let sim = env!("CARGO_BIN_EXE_fairsched-sim");
-    for args in [
-        &["--elastic", "--packing"][..],
-        &["--elastic", "--format", "csv"],
-        &["--elastic", "--trace", "x.tr"],
-        &["--elastic", "--seed", "x"],
-    ] {
-        let out = Command::new(sim).args(args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-    }
-    let help = Command::new(sim).arg("--help").output().unwrap();
-    assert!(String::from_utf8(help.stdout)
-        .unwrap()
-        .contains("--elastic"));
+fn the_document_holds_drrs_reductions() {
+    let summaries = compare(&small_machines(), &[small(1, 1)], &POLICIES, STEP_SECONDS).unwrap();
+    let document = document("a fifth", vec![("seed", 1u64.into())], &summaries);
+    let row = [
+        "policy",
+        "makespan_mean",
+        "makespan_median",
+        "makespan_std",
+        "act_p50",
+        "act_p90",
+        "act_p99",
+        "utilization_cpu",
+        "utilization_memory",
+        "utilization_network",
+        "utilization_disk",
+    ];
+    let (json, names) = check_document(
+        &document.render(Format::Json),
+        "elastic",
+        &[("elastic", &row)],
+        None,
+    );
+    assert_eq!(names.len(), 18);
+    let comparisons = json["comparisons"].as_array().unwrap();
+    let find = |name: &str| comparisons.iter().find(|c| c["name"] == name).unwrap();
+    let trc = find("minfrag_drr_vs_minfrag_trc.makespan_mean");
+    assert_eq!(trc["paper"], -0.115);
+    assert_eq!(
+        find("minfrag_drr_vs_tetris_peak.makespan_median")["paper"],
+        -0.6
+    );
+    assert!(find("minfrag_drr_vs_tetris_peak.act_p50")["paper"].is_null());
+    assert!(find("minfrag_drr_vs_tetris_series.act_p99")["paper"].is_null());
+    // The text's reduction is the comparison's value, the other way round, in percent.
+    let value = trc["value"].as_f64().unwrap();
+    let line = document
+        .text
+        .lines()
+        .find(|l| l.starts_with("  against MinFrag TRC"))
+        .unwrap();
+    assert!(
+        line.starts_with(&format!("  against MinFrag TRC   {:>6.1}", -100.0 * value)),
+        "{line}"
+    );
+    let rows = &json["tables"][0]["rows"];
+    assert_eq!(
+        (&rows[0]["policy"], &rows[1]["policy"]),
+        (&"MinFrag DRR".into(), &"MinFrag TRC".into())
+    );
+    let mean = |row: usize| rows[row]["makespan_mean"].as_f64().unwrap();
+    assert!((value - (mean(0) / mean(1) - 1.0)).abs() < 1e-15);
 }

@@ -2,7 +2,11 @@
 //! every re-allocation, and the comparison with FAIR goes the way the full-scale run does
 //! (sim/README.md).
 
-use fairsched_sim::paf_dynamic::{compare, paf_over_time, run_paf, Outcome, Profile};
+mod common;
+
+use common::check_document;
+use fairsched_sim::document::Format;
+use fairsched_sim::paf_dynamic::{compare, document, paf_over_time, run_paf, Outcome, Profile};
 use std::process::Command;
 
 #[test]
@@ -63,33 +67,83 @@ fn over_time_paf_gains_at_each_allocation_but_not_over_fair() {
     assert!(ratios.iter().sum::<f64>() / 3.0 < 0.99, "{ratios:?}");
 }
 
+/// The columns of the progress table's rows.
+const PROGRESS_ROW: [&str; 10] = [
+    "slots",
+    "policy",
+    "alpha",
+    "progress",
+    "gain",
+    "paper_gain",
+    "instant_gain",
+    "largest_loss",
+    "beyond_alpha",
+    "worst_instant_loss",
+];
+
+/// The document (at a small scale here): the progress table, PAF against FAIR on each size in
+/// the JSON and in summary lines, then the standard report of each size (as the replay's,
+/// which tests/cli.rs checks).
+#[test]
+fn the_document_compares_paf_with_fair_on_each_size() {
+    let workload = paf_over_time(40, 1);
+    let (outcomes, reports) = compare("small", &workload, &[300, 600], &[0.9]).unwrap();
+    let document = document("small", 1, 40, &outcomes, &reports);
+    let (json, names) = check_document(
+        &document.render(Format::Json),
+        "paf-dynamic",
+        &[("progress", &PROGRESS_ROW)],
+        Some(&document.text),
+    );
+    assert_eq!(
+        names,
+        [
+            "paf_0.9_vs_fair.progress@300_slots",
+            "paf_0.9_vs_fair.progress@600_slots"
+        ]
+    );
+    assert_eq!(
+        json["comparisons"][0]["value"],
+        json["tables"][0]["rows"][1]["gain"]
+    );
+    let tables: Vec<&str> = json["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(tables, ["progress", "300_slots", "600_slots"]);
+    // What only PAF has is null for FAIR, as the text's "-".
+    let fair = &json["tables"][0]["rows"][0];
+    assert_eq!(fair["policy"], "FAIR");
+    assert!(fair["gain"].is_null() && fair["beyond_alpha"].is_null());
+    assert!(document
+        .text
+        .contains("\nPAF α=0.9 on 300 slots against FAIR: average progress rate "));
+}
+
+/// The command runs the paper's sizes and knobs.
 #[test]
 fn the_command_line_runs_it() {
     let out = Command::new(env!("CARGO_BIN_EXE_fairsched-sim"))
-        .args(["--paf-dynamic", "--seed", "2"])
+        .args(["paf-dynamic", "--seed", "2", "--format", "json"])
         .output()
         .unwrap();
     assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.starts_with("PAF §V-B workload over time (seed 2)"),
-        "{text}"
-    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json["title"]
+        .as_str()
+        .unwrap()
+        .starts_with("PAF §V-B workload over time (seed 2)"));
+    let rows = json["tables"][0]["rows"].as_array().unwrap();
+    let mut names = rows
+        .iter()
+        .map(|r| format!("{} {}", r["slots"], r["policy"].as_str().unwrap()));
     for slots in ["800", "2000", "8000"] {
-        for policy in ["FAIR ", "PAF α=1 ", "PAF α=0.9 ", "PAF α=0.99 "] {
-            let rows = text
-                .lines()
-                .filter(|l| l.trim_start().starts_with(&format!("{slots} {policy}")))
-                .count();
-            assert_eq!(rows, 1, "{slots} {policy}:\n{text}");
+        for policy in ["FAIR", "PAF α=1", "PAF α=0.9", "PAF α=0.99"] {
+            assert_eq!(names.next(), Some(format!("{slots} {policy}")));
         }
     }
-    let bad = Command::new(env!("CARGO_BIN_EXE_fairsched-sim"))
-        .args(["--paf-dynamic", "--format", "csv"])
-        .output()
-        .unwrap();
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(bad.stdout.is_empty());
-    let message = String::from_utf8(bad.stderr).unwrap();
-    assert!(message.contains("text table only"), "{message}");
+    assert_eq!(json["comparisons"].as_array().unwrap().len(), 9);
+    assert_eq!(json["tables"].as_array().unwrap().len(), 4);
 }

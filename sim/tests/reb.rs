@@ -2,7 +2,7 @@
 //! shortest-job-optimal start, and no allocation exceeds the cores.
 
 use fairsched_sim::reb::{
-    allocate, compare, reb_batch, render, RebMethod, REB_CORES, REB_METHODS, REB_SIZES,
+    allocate, compare, document, reb_batch, RebMethod, REB_CORES, REB_METHODS, REB_SIZES,
 };
 
 #[test]
@@ -27,7 +27,7 @@ fn hai_never_above_shortest_job_optimal() {
 fn the_table_runs() {
     let rows = compare(&REB_SIZES, 5, 1).unwrap();
     assert_eq!(rows.len(), REB_SIZES.len() * REB_METHODS.len());
-    let text = render(&rows, 5, 1);
+    let text = document(&rows, 5, 1).text;
     for method in ["HAI", "shortest-job-optimal", "max-min"] {
         let count = text
             .lines()

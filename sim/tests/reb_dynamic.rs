@@ -2,10 +2,15 @@
 //! waiting by HAI, the cores never over-allocated, and the directions of the comparison
 //! (sim/README.md) with margins far from what the seeds give.
 
+mod common;
+
+use common::check_document;
+use fairsched_sim::document::Format;
 use fairsched_sim::reb::RebMethod;
 use fairsched_sim::reb::{JctTables, REB_CORES};
 use fairsched_sim::reb_dynamic::{
-    at_once, poisson, simulate, summarize, Arrivals, Policy, Row, Scenario, POLICIES,
+    at_once, compare, document, poisson, simulate, summarize, Arrivals, Policy, Row, Scenario,
+    POLICIES,
 };
 
 /// `JCT(a) = w / a + c a` for `a = 1..=2 A*` (`w = c A*²`), `+∞` on no core, as
@@ -165,25 +170,52 @@ fn poisson_at_load_one_and_a_half() {
     assert_eq!(hai.waited, 0.0);
 }
 
+/// The `reb-dynamic` command's document (two runs of two batch sizes here; the command runs
+/// 20 of seven workloads): a row per workload and policy, and HAI rebalancing against
+/// shortest-job-optimal and max-min on each workload, in the JSON and in a summary line.
 #[test]
-fn the_mode_takes_text_only_and_no_other_mode() {
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_fairsched-sim"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
-    for args in [
-        &["--reb-dynamic", "--format", "csv"][..],
-        &["--reb", "--reb-dynamic"],
-        &["--reb-dynamic", "--trace", "x.tr"],
-    ] {
-        let out = run(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        assert!(
-            String::from_utf8_lossy(&out.stderr).contains("--reb-dynamic"),
-            "{args:?}"
-        );
-    }
+fn the_document_compares_hai_rebalancing_on_each_workload() {
+    let rows = compare(&[Scenario::AtOnce(10), Scenario::Poisson(0.9)], 2, 5).unwrap();
+    let document = document(&rows, 2, 5);
+    assert!(document.text.starts_with("ReB over time (seeds 5-6): "));
+    let row = [
+        "workload",
+        "jobs",
+        "load",
+        "policy",
+        "mean",
+        "median",
+        "p95",
+        "makespan",
+        "mean_wait",
+        "max_wait",
+        "waited",
+        "peak_cores",
+    ];
+    let (json, names) = check_document(
+        &document.render(Format::Json),
+        "reb-dynamic",
+        &[("reb_dynamic", &row)],
+        Some(&document.text),
+    );
+    assert_eq!(
+        names,
+        [
+            "hai_rebalance_vs_shortest_job_optimal.mean@10_at_once",
+            "hai_rebalance_vs_max_min.mean@10_at_once",
+            "hai_rebalance_vs_shortest_job_optimal.mean@load_0.9",
+            "hai_rebalance_vs_max_min.mean@load_0.9",
+        ]
+    );
+    let table = &json["tables"][0]["rows"];
+    assert_eq!(
+        (&table[0]["jobs"], &table[0]["load"]),
+        (&10.into(), &serde_json::Value::Null)
+    );
+    assert_eq!(
+        (&table[4]["jobs"], &table[4]["load"]),
+        (&500.into(), &0.9.into())
+    );
+    let value = json["comparisons"][1]["value"].as_f64().unwrap();
+    assert!((value - (rows[0].mean / rows[3].mean - 1.0)).abs() < 1e-15);
 }

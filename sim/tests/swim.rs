@@ -73,6 +73,34 @@ fn errors_name_the_file_the_line_and_the_field() {
         error(&format!("{good}\n{good}job9 1 1 10 0")),
         "bad.tsv:4: field 6: reduce output bytes missing"
     );
+    assert_eq!(
+        error("job0 -1 1 10 0 10"),
+        "bad.tsv:1: field 2: submission time -1 is negative"
+    );
+    assert_eq!(
+        error("job0 1 1e400 10 0 10"),
+        "bad.tsv:1: field 3: gap to the previous submission 1e400 is too large"
+    );
+    assert_eq!(
+        error("job0 1 1 1e16 0 10"),
+        "bad.tsv:1: field 4: map input bytes 10000000000000000 is too large (at most \
+         3355443200000000)"
+    );
+    // 50,000,000 maps of the largest input, and a reduce: the bytes are in range, the tasks
+    // are not, and none is made.
+    assert_eq!(
+        error("job0 1 1 3355443200000000 1 0"),
+        "bad.tsv:1: field 6: the job's 50000001 tasks bring the file's past 50000000, the most \
+         the simulator replays"
+    );
+    let path = std::env::temp_dir().join(format!("fairsched-swim-{}.tsv", std::process::id()));
+    std::fs::write(&path, b"job0 1 1 10 0 10\njob\xff 2 1 10 0 10\n").unwrap();
+    let err = read_swim(&path).unwrap_err();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(
+        err.to_string(),
+        format!("{}:2: field 1: byte 0xff is not UTF-8 text", path.display())
+    );
     let err = read_swim(Path::new("no/such.tsv")).unwrap_err();
     assert!(matches!(err, TraceError::Io { .. }));
     assert!(err.to_string().starts_with("no/such.tsv: "), "{err}");

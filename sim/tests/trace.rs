@@ -63,6 +63,73 @@ fn errors_name_the_file_the_line_and_the_field() {
     assert_eq!(error("1"), "bad.tr:1: field 2: number of tasks missing");
 }
 
+/// Values out of the simulator's range (src/workload.rs), or too large for a number at all.
+#[test]
+fn out_of_range_values_are_refused() {
+    assert_eq!(
+        error("-1 1 2 2"),
+        "bad.tr:1: field 1: arrival time -1 is negative"
+    );
+    assert_eq!(
+        error("1e400 1 2 2"),
+        "bad.tr:1: field 1: arrival time 1e400 is too large (at most 10000000000)"
+    );
+    assert_eq!(
+        error("1 1 2 2e10"),
+        "bad.tr:1: field 4: duration of task 1 of 1 20000000000 is too large (at most 10000000000)"
+    );
+    assert_eq!(
+        error("1 1 -2 2"),
+        "bad.tr:1: field 3: mean task duration -2 is negative"
+    );
+    assert_eq!(
+        error("1 +2 2 2 2"),
+        "bad.tr:1: field 2: number of tasks \"+2\" is not a positive integer"
+    );
+    for count in ["50000001", "99999999999999999999999"] {
+        assert_eq!(
+            error(&format!("1 {count} 2 2")),
+            format!(
+                "bad.tr:1: field 2: number of tasks {count} brings the trace's past 50000000, \
+                 the most the simulator replays"
+            )
+        );
+    }
+}
+
+/// -0 reads as 0: the cluster orders times by their bits, which order like the times only
+/// from +0 up.
+#[test]
+fn a_negative_zero_is_zero() {
+    let workload = parse_google("t.tr", "-0 1 2 2\r\n1 1 2 2\r\n").unwrap();
+    assert_eq!(workload.jobs()[0].arrival.to_bits(), 0);
+    assert_eq!(workload.jobs().len(), 2);
+}
+
+/// A byte that is not UTF-8 is named with its line and field.
+#[test]
+fn bytes_that_are_not_utf8_are_named() {
+    let path = std::env::temp_dir().join(format!("fairsched-trace-{}.tr", std::process::id()));
+    std::fs::write(&path, b"1 1 2 2\n3 1 2 \xc3(\n").unwrap();
+    let err = read_google(&path).unwrap_err();
+    std::fs::remove_file(&path).unwrap();
+    assert!(
+        matches!(
+            err,
+            TraceError::Field {
+                line: 2,
+                field: 4,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert_eq!(
+        err.to_string(),
+        format!("{}:2: field 4: byte 0xc3 is not UTF-8 text", path.display())
+    );
+}
+
 #[test]
 fn a_missing_file_is_named() {
     let err = read_google(Path::new("no/such.tr")).unwrap_err();
