@@ -20,14 +20,14 @@
 /**
  * The number of status codes: every code is below it (bindings size their tables with it).
  */
-#define FAIRSCHED_STATUS_COUNT 18
+#define FAIRSCHED_STATUS_COUNT 19
 
 /**
  * The version of this C ABI: it changes whenever an export, a struct or a status code changes
  * incompatibly. Compare `fairsched_abi_version()` with it to detect a header and a library from
  * different builds.
  */
-#define FAIRSCHED_ABI_VERSION 2
+#define FAIRSCHED_ABI_VERSION 3
 
 /**
  * The most resource kinds a vector holds.
@@ -48,6 +48,12 @@
  * Tetris' alignment of peak demand with what is available now: larger is better.
  */
 #define FAIRSCHED_DRR_METRIC_TETRIS 2
+
+/**
+ * The paper's rho for `fairsched_drr_reprovision_due` (§III-C): a stage running longer than
+ * 1.1 times its expected execution time triggers reprovisioning.
+ */
+#define FAIRSCHED_DRR_RHO 1.1
 
 /**
  * `method` of `fairsched_hai_allocate`: ReB Algorithm 1 alone, the shortest-job-optimal
@@ -159,6 +165,11 @@ typedef enum {
    * The samples given cannot determine the model to fit.
    */
   FAIRSCHED_STATUS_UNDERDETERMINED = 17,
+  /**
+   * A demand does not fit what a machine has available at some step: placing (or
+   * reprovisioning) it would commit more of a resource than the machine has.
+   */
+  FAIRSCHED_STATUS_DOES_NOT_FIT = 18,
 } fairsched_status;
 
 /**
@@ -170,6 +181,16 @@ typedef struct fairsched_cfq fairsched_cfq;
  * An incremental DRF queue living in caller-provided memory. Opaque.
  */
 typedef struct fairsched_drf_queue fairsched_drf_queue;
+
+/**
+ * A predictor living in caller-provided memory. Opaque.
+ */
+typedef struct fairsched_drr_predictor fairsched_drr_predictor;
+
+/**
+ * A machine's timeline living in caller-provided memory. Opaque.
+ */
+typedef struct fairsched_drr_timeline fairsched_drr_timeline;
 
 /**
  * An HAI workspace living in caller-provided memory. Opaque.
@@ -367,6 +388,84 @@ typedef struct {
    */
   double drr;
 } fairsched_drr_heartbeat;
+
+/**
+ * What `fairsched_drr_predictor_predict` wrote.
+ */
+typedef struct {
+  /**
+   * The steps of the series written.
+   */
+  uint32_t steps;
+  /**
+   * The runs averaged: the window, or 0 when the series is the peak.
+   */
+  uint32_t runs;
+} fairsched_drr_prediction;
+
+/**
+ * What one heartbeat of a timeline did (see `fairsched_drr_timeline_heartbeat`).
+ */
+typedef struct {
+  /**
+   * Executors placed: the first `placed` entries of the placements.
+   */
+  size_t placed;
+  /**
+   * The machine's t_run afterwards.
+   */
+  uint32_t t_run;
+  /**
+   * θ(j) afterwards.
+   */
+  double drr;
+  /**
+   * The id of the first executor placed; the k-th placed (from 0) has id `first_id + k`.
+   */
+  uint64_t first_id;
+} fairsched_drr_timeline_heartbeat_result;
+
+/**
+ * A timeline as a whole (see `fairsched_drr_timeline_stats_get`).
+ */
+typedef struct {
+  /**
+   * The current step.
+   */
+  uint64_t now;
+  /**
+   * The id the next executor placed gets.
+   */
+  uint64_t next_id;
+  /**
+   * Executors running.
+   */
+  uint32_t running;
+  /**
+   * Executors the memory holds.
+   */
+  uint32_t capacity;
+  /**
+   * H, the steps of the available series.
+   */
+  uint32_t horizon;
+  /**
+   * t_run: the steps until the first running executor's series ends (H with none).
+   */
+  uint32_t t_run;
+  /**
+   * Resource kinds.
+   */
+  uint32_t kinds;
+  /**
+   * θ(j), the machine's DRR until t_run.
+   */
+  double drr;
+  /**
+   * Its TRC until t_run.
+   */
+  double trc;
+} fairsched_drr_timeline_stats;
 
 /**
  * What an HAI call did, besides the allocation it wrote (see `fairsched_hai_allocate`).
@@ -941,6 +1040,280 @@ fairsched_status fairsched_drr_reprovision(double *remaining,
                                            size_t predicted_len);
 
 /**
+ * Reprovisioning's trigger (§III-C) for `elapsed_len` executors in one call: executor i is due
+ * when its current stage has run `elapsed[i]` (finite, not negative) and that exceeds `rho`
+ * times the stage's expected execution time `expected[i]` (finite, positive, same unit):
+ * `elapsed[i] > rho * expected[i]`, strictly. The paper's rho is FAIRSCHED_DRR_RHO, 1.1; any
+ * finite rho of at least 1 is accepted. Writes whether each is due into `out_due` and how
+ * many are into `*out_count`. Errors, in this order: LENGTH_MISMATCH (`expected_len` or
+ * `out_due_len` not `elapsed_len`); NOT_FINITE (rho), OUT_OF_RANGE (rho below 1); NOT_FINITE
+ * or NEGATIVE (an elapsed time); NOT_FINITE, NEGATIVE or NOT_POSITIVE (an expected time). On
+ * error nothing is written. Wraps `drr::reprovision_due`.
+ *
+ * # Safety
+ * Each array must hold its length in elements (NULL allowed for length 0); `out_count` must
+ * be NULL or valid for a write.
+ */
+fairsched_status fairsched_drr_reprovision_due(const double *elapsed,
+                                               size_t elapsed_len,
+                                               const double *expected,
+                                               size_t expected_len,
+                                               double rho,
+                                               bool *out_due,
+                                               size_t out_due_len,
+                                               size_t *out_count);
+
+/**
+ * Writes into `*out_size` the bytes `fairsched_drr_predictor_init` needs for up to `capacity`
+ * applications, each keeping its last `window` runs (1 to 16) of up to `steps` steps (1 to
+ * 256) over `kinds` kinds (1 to 8): `capacity * window * steps * kinds` amounts and a row
+ * and a number per application, alignment slack included. Checks `out_size`, then the
+ * capacity (0 NOT_POSITIVE, UINT32_MAX CAPACITY_TOO_LARGE), then `kinds` (0 EMPTY, above
+ * CAPACITY_FULL), `window` (0 NOT_POSITIVE, above OUT_OF_RANGE) and `steps` (0 EMPTY, above
+ * CAPACITY_FULL). Wraps `drr::predictor::Config::amounts`.
+ *
+ * # Safety
+ * `out_size` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_drr_predictor_storage_size(uint32_t capacity,
+                                                      size_t kinds,
+                                                      uint32_t window,
+                                                      uint32_t steps,
+                                                      size_t *out_size);
+
+/**
+ * Builds a predictor with no application, as `fairsched_drr_predictor_storage_size` describes
+ * it, inside `memory` (`memory_len` bytes, at least that storage size; any alignment). On
+ * success `*out_predictor` points into `memory`: keep `memory` to free it, in place and alive
+ * while the handle is used. Checks, in this order: `out_predictor`, `memory` (NULL_POINTER),
+ * the capacity, the configuration (as the storage size does), then BUFFER_TOO_SMALL. Wraps
+ * `Predictor::with_storage`.
+ *
+ * # Safety
+ * `memory` must be valid for writes of `memory_len` bytes and left alone while the handle
+ * lives; `out_predictor` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_drr_predictor_init(void *memory,
+                                              size_t memory_len,
+                                              uint32_t capacity,
+                                              size_t kinds,
+                                              uint32_t window,
+                                              uint32_t steps,
+                                              fairsched_drr_predictor **out_predictor);
+
+/**
+ * Records a finished run of application `id`: `run` (`run_len` amounts) is the demand series
+ * one of its executors used, 1 to the predictor's steps; the first run of an id adds the
+ * application, and once its window is full each run replaces the oldest. Errors:
+ * LENGTH_MISMATCH (not whole steps), EMPTY (no step), CAPACITY_FULL (more steps than the
+ * predictor keeps; or a new application when `capacity` are held), NOT_FINITE or NEGATIVE
+ * (an amount). Wraps `Predictor::record`.
+ *
+ * # Safety
+ * `predictor` must be NULL or a handle from `fairsched_drr_predictor_init` whose memory is
+ * still valid; `run` must hold `run_len` amounts (NULL allowed for 0).
+ */
+fairsched_status fairsched_drr_predictor_record(fairsched_drr_predictor *predictor,
+                                                uint64_t id,
+                                                const double *run,
+                                                size_t run_len);
+
+/**
+ * Forgets application `id` and its runs (UNKNOWN_ID for an id not held). Wraps
+ * `Predictor::forget`.
+ *
+ * # Safety
+ * As for `fairsched_drr_predictor_record`.
+ */
+fairsched_status fairsched_drr_predictor_forget(fairsched_drr_predictor *predictor, uint64_t id);
+
+/**
+ * Writes into `*out_runs` how many runs of application `id` are kept, 0 to the window (0 for
+ * an id never recorded or forgotten). Wraps `Predictor::runs`.
+ *
+ * # Safety
+ * `predictor` must be NULL or a valid handle; `out_runs` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_drr_predictor_runs(const fairsched_drr_predictor *predictor,
+                                              uint64_t id,
+                                              uint32_t *out_runs);
+
+/**
+ * Writes the predicted demand series of one executor of application `id` to the front of
+ * `out_series`, and what it wrote to `*out_prediction`: with the window's runs recorded,
+ * their mean, step by step over the runs that lasted that long (as long as the longest);
+ * otherwise `peak` (`peak_len` amounts, one per kind, finite and not negative) for `steps`
+ * steps (1 to the predictor's steps). Errors, in this order: LENGTH_MISMATCH (`peak_len` not
+ * the kinds), NOT_FINITE or NEGATIVE (`peak`), EMPTY (`steps` 0), CAPACITY_FULL (`steps`
+ * above the predictor's), LENGTH_MISMATCH (`out_series` shorter than the series; room for
+ * the predictor's steps always suffices). On error nothing is written. Wraps
+ * `Predictor::predict`.
+ *
+ * # Safety
+ * `predictor` must be NULL or a valid handle; each array must hold its length in amounts
+ * (NULL allowed for 0); `out_prediction` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_drr_predictor_predict(const fairsched_drr_predictor *predictor,
+                                                 uint64_t id,
+                                                 const double *peak,
+                                                 size_t peak_len,
+                                                 uint32_t steps,
+                                                 double *out_series,
+                                                 size_t out_series_len,
+                                                 fairsched_drr_prediction *out_prediction);
+
+/**
+ * Writes into `*out_size` the bytes `fairsched_drr_timeline_init` needs for up to `capacity`
+ * running executors on a machine of `kinds` kinds (1 to 8) over a horizon of `horizon` steps
+ * (1 to 256): `(capacity + 1) * horizon * kinds` amounts and a row and a number per executor,
+ * alignment slack included. Checks `out_size`, then the capacity (0 NOT_POSITIVE, UINT32_MAX
+ * CAPACITY_TOO_LARGE), then `kinds` and `horizon` (0 EMPTY, above CAPACITY_FULL). Wraps
+ * `drr::timeline::checked_amounts`.
+ *
+ * # Safety
+ * `out_size` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_drr_timeline_storage_size(uint32_t capacity,
+                                                     size_t kinds,
+                                                     uint32_t horizon,
+                                                     size_t *out_size);
+
+/**
+ * Builds the timeline of a machine of capacity `machine` (`machine_len` amounts, one per kind,
+ * each positive and at most DBL_MAX / 256) over a horizon of `horizon` steps, at step 0 with
+ * nothing running, for up to `capacity` running executors, inside `memory` (`memory_len`
+ * bytes, at least what `fairsched_drr_timeline_storage_size` says for `capacity`,
+ * `machine_len` and `horizon`; any alignment). On success `*out_timeline` points into
+ * `memory`: keep `memory` to free it, in place and alive while the handle is used. Checks, in
+ * this order: `out_timeline`, `memory` (NULL_POINTER), the capacity, the machine (as
+ * `fairsched_drr_machine` checks a capacity) and `horizon` (0 EMPTY, above 256
+ * CAPACITY_FULL), then BUFFER_TOO_SMALL. Wraps `Timeline::with_storage`.
+ *
+ * # Safety
+ * `memory` must be valid for writes of `memory_len` bytes and left alone while the handle
+ * lives; `machine` must hold `machine_len` amounts; `out_timeline` must be NULL or valid for
+ * a write.
+ */
+fairsched_status fairsched_drr_timeline_init(void *memory,
+                                             size_t memory_len,
+                                             uint32_t capacity,
+                                             const double *machine,
+                                             size_t machine_len,
+                                             uint32_t horizon,
+                                             fairsched_drr_timeline **out_timeline);
+
+/**
+ * Moves time `steps` steps on (0 is allowed and changes nothing): the available series slides,
+ * and every executor whose series has ended by then is let go, finished as predicted; their
+ * number goes to `*out_finished`. OUT_OF_RANGE when the clock would pass 2^64 - 257. Wraps
+ * `Timeline::advance`.
+ *
+ * # Safety
+ * `timeline` must be NULL or a handle from `fairsched_drr_timeline_init` whose memory is
+ * still valid; `out_finished` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_drr_timeline_advance(fairsched_drr_timeline *timeline,
+                                                uint64_t steps,
+                                                size_t *out_finished);
+
+/**
+ * Places one executor now, reserving `demand` (its series from the current step,
+ * `demand_len` amounts over the machine's kinds, at most the horizon), and writes its id to
+ * `*out_id`. Errors: LENGTH_MISMATCH (not whole steps of the machine's kinds), EMPTY (no step),
+ * CAPACITY_FULL (more than 256 steps; or the timeline runs as many executors as its capacity),
+ * NOT_FINITE or NEGATIVE (an amount), OUT_OF_RANGE (longer than the horizon), DOES_NOT_FIT
+ * (some step needs more of a kind than is available). Wraps `Timeline::place`.
+ *
+ * # Safety
+ * As for `fairsched_drr_timeline_advance`; `demand` must hold `demand_len` amounts (NULL
+ * allowed for 0); `out_id` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_drr_timeline_place(fairsched_drr_timeline *timeline,
+                                              const double *demand,
+                                              size_t demand_len,
+                                              uint64_t *out_id);
+
+/**
+ * Releases executor `id` before its series ends (finished early, or stopped): the rest of its
+ * series becomes available again. UNKNOWN_ID for an id not running (never placed, released,
+ * or let go when its series ended). Wraps `Timeline::release`.
+ *
+ * # Safety
+ * As for `fairsched_drr_timeline_advance`.
+ */
+fairsched_status fairsched_drr_timeline_release(fairsched_drr_timeline *timeline, uint64_t id);
+
+/**
+ * Reprovisioning (§III-C) of running executor `id`: its series from the current step on is
+ * scaled by `observed[r] / predicted[r]` per kind (both of the machine's kinds; a kind
+ * predicted at zero is left as it is), as `fairsched_drr_reprovision` scales a series.
+ * Errors, in this order: LENGTH_MISMATCH, NOT_FINITE or NEGATIVE (`observed`, `predicted`);
+ * UNKNOWN_ID; OUT_OF_RANGE (a scaled amount would overflow); DOES_NOT_FIT (the scaled series
+ * needs more than the machine has at some step). Wraps `Timeline::reprovision`.
+ *
+ * # Safety
+ * As for `fairsched_drr_timeline_advance`; each array must hold its length in amounts (NULL
+ * allowed for 0).
+ */
+fairsched_status fairsched_drr_timeline_reprovision(fairsched_drr_timeline *timeline,
+                                                    uint64_t id,
+                                                    const double *observed,
+                                                    size_t observed_len,
+                                                    const double *predicted,
+                                                    size_t predicted_len);
+
+/**
+ * One MinFrag heartbeat (Algorithm 1) of the machine: over the `steps_len` pending executors
+ * (`demands` back to back, executor i running `steps[i]` steps, over the machine's kinds),
+ * executor i standing for `counts[i]` identical ones (an application's executors; 1 for one,
+ * 0 for none; `counts_len` must be `steps_len`), places the fitting one with the best score
+ * under `metric` (FAIRSCHED_DRR_METRIC_*) until none fits, `out_placements_len` are placed,
+ * or the timeline runs as many executors as its capacity. Writes the placed executors'
+ * pending indices, in order, to the front of `out_placements` (an index repeats for copies),
+ * and the summary; the executors get ids `first_id`, `first_id + 1`, ... in that order.
+ * Errors: OUT_OF_RANGE (an unknown metric; an executor longer than the horizon); as
+ * `fairsched_drr_min_frag` for the executors; LENGTH_MISMATCH (`counts_len`). On error
+ * nothing is written. Wraps `Timeline::heartbeat`.
+ *
+ * # Safety
+ * As for `fairsched_drr_timeline_advance`; each array must hold its length in elements (NULL
+ * allowed for 0); `out_heartbeat` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_drr_timeline_heartbeat(fairsched_drr_timeline *timeline,
+                                                  const double *demands,
+                                                  size_t demands_len,
+                                                  const uint32_t *steps,
+                                                  size_t steps_len,
+                                                  const uint32_t *counts,
+                                                  size_t counts_len,
+                                                  uint32_t metric,
+                                                  uint32_t *out_placements,
+                                                  size_t out_placements_len,
+                                                  fairsched_drr_timeline_heartbeat_result *out_heartbeat);
+
+/**
+ * Writes the timeline's state into `*out_stats`. Wraps `Timeline::stats`.
+ *
+ * # Safety
+ * `timeline` must be NULL or a valid handle; `out_stats` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_drr_timeline_stats_get(const fairsched_drr_timeline *timeline,
+                                                  fairsched_drr_timeline_stats *out_stats);
+
+/**
+ * Copies the machine's available series from the current step, H steps of its kinds, into
+ * `out_available` (`out_available_len` must be exactly H * kinds: LENGTH_MISMATCH otherwise).
+ * Wraps `Timeline::available`.
+ *
+ * # Safety
+ * `timeline` must be NULL or a valid handle; `out_available` must hold `out_available_len`
+ * amounts (NULL allowed for 0).
+ */
+fairsched_status fairsched_drr_timeline_available(const fairsched_drr_timeline *timeline,
+                                                  double *out_available,
+                                                  size_t out_available_len);
+
+/**
  * Writes into `*out_size` the bytes `fairsched_hai_init` needs for batches of up to
  * `capacity` jobs (alignment slack included, 60 bytes a job). Wraps `table::check_capacity`.
  *
@@ -1062,16 +1435,19 @@ fairsched_status fairsched_paf_allocate(fairsched_paf *paf,
                                         fairsched_paf_totals *out_totals);
 
 /**
- * Which jobs get `out_jobs_len` free slots (§IV-B): each to the job furthest below its target
- * relatively (smallest `running[j] / targets[j]`, ties to the lower index). Writes one job
- * index per slot into `out_jobs` and the count into `*out_assigned` (fewer when every job
- * reaches its target). `targets` and `running` hold one value per job (LENGTH_MISMATCH
- * otherwise). Wraps `Paf::enforce`.
+ * Which jobs get `out_jobs_len` free slots (§IV-B): each to a job below its target, the one
+ * holding the fewest slots per unit of weight (smallest `running[j] / weights[j]`, ties to
+ * the lower index). Writes one job index per slot into `out_jobs` and the count into
+ * `*out_assigned` (fewer when every job reaches its target). `weights`, `targets` and
+ * `running` hold one value per job (LENGTH_MISMATCH otherwise; a weight of 0 is
+ * NOT_POSITIVE). Wraps `Paf::enforce`.
  *
  * # Safety
  * As for `fairsched_paf_allocate`; each array must hold its length in elements.
  */
 fairsched_status fairsched_paf_enforce(fairsched_paf *paf,
+                                       const uint32_t *weights,
+                                       size_t weights_len,
                                        const uint32_t *targets,
                                        size_t targets_len,
                                        const uint32_t *running,

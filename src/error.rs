@@ -40,6 +40,9 @@ pub enum Error {
     NotMonotone,
     /// The samples given cannot determine the model to fit.
     Underdetermined,
+    /// A demand does not fit what a machine has available at some step: placing (or
+    /// reprovisioning) it would commit more of a resource than the machine has.
+    DoesNotFit,
 }
 
 /// Result with the core's [`Error`].
@@ -47,7 +50,7 @@ pub type Result<T> = core::result::Result<T, Error>;
 
 impl Error {
     /// Every error, in the order of their C status codes.
-    pub const ALL: [Error; 14] = [
+    pub const ALL: [Error; 15] = [
         Error::NotFinite,
         Error::NotPositive,
         Error::UnknownId,
@@ -62,6 +65,7 @@ impl Error {
         Error::Empty,
         Error::NotMonotone,
         Error::Underdetermined,
+        Error::DoesNotFit,
     ];
 
     /// A short, stable, human-readable explanation (NUL-terminated, so the C ABI shares it).
@@ -81,6 +85,7 @@ impl Error {
             Error::Empty => c"a list that must not be empty was empty",
             Error::NotMonotone => c"a sequence that must not decrease decreased",
             Error::Underdetermined => c"the samples cannot determine the model",
+            Error::DoesNotFit => c"the demand does not fit what the machine has available",
         }
     }
 }

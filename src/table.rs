@@ -4,13 +4,20 @@
 //! Parts, all of one length (the capacity):
 //! - `rows`: one row per entity (a job, a user), whatever the algorithm keeps about it;
 //! - `numbers`: a column of row numbers, whose meaning the algorithm gives: the heads of the id
-//!   table's hash chains for CFQ and DRF (see [`crate::id_index`]), the jobs in fair-share
-//!   order for PAF; HAI leaves it unused;
+//!   table's hash chains for CFQ, DRF and DRR's predictor (see [`crate::id_index`]), the jobs
+//!   in fair-share order for PAF, the running executors in placement order for DRR's
+//!   timeline; HAI leaves it unused;
 //! - `heaps`: `H` indexed heaps over row numbers (see [`crate::heap`]).
 //!
+//! and one part of its own length:
+//! - `amounts`: a column of `f64` for what does not fit a row of fixed size, whose length and
+//!   meaning the algorithm gives from its configuration: DRR's time series (a timeline's
+//!   available series and its executors' demand series, a predictor's past runs). The others
+//!   leave it empty.
+//!
 //! [`Inline`] holds them in arrays sized by a const generic, for Rust callers; [`Borrowed`]
-//! holds slices the caller provides (the C ABI carves them out of one buffer, with one layout
-//! for every object). Algorithms are written once against [`Storage`], and every one checks
+//! (and [`BorrowedWithAmounts`], with the amounts) holds slices the caller provides (the C ABI
+//! carves them out of one buffer, with one layout for every object). Algorithms are written once against [`Storage`], and every one checks
 //! its capacity with [`check_capacity`].
 
 use crate::heap::{self, HeapKey, HeapSlot};
@@ -49,6 +56,8 @@ pub struct Parts<'a, R: Vacant, const H: usize> {
     pub numbers: &'a [u32],
     /// The heaps.
     pub heaps: [&'a [Slot<R>]; H],
+    /// The column of amounts (empty for most algorithms).
+    pub amounts: &'a [f64],
 }
 
 /// Mutable views of the parts.
@@ -59,9 +68,11 @@ pub struct PartsMut<'a, R: Vacant, const H: usize> {
     pub numbers: &'a mut [u32],
     /// The heaps.
     pub heaps: [&'a mut [Slot<R>]; H],
+    /// The column of amounts (empty for most algorithms).
+    pub amounts: &'a mut [f64],
 }
 
-/// Storage for a table of rows `R` with `H` heaps, all parts of equal length.
+/// Storage for a table of rows `R` with `H` heaps, all parts of equal length but the amounts.
 pub trait Storage<R: Vacant, const H: usize> {
     /// Shared views of the parts.
     fn parts(&self) -> Parts<'_, R, H>;
@@ -73,43 +84,49 @@ pub trait Storage<R: Vacant, const H: usize> {
     }
 }
 
-/// Arrays for `N` rows, owned by the structure that uses them. Large: box it or place it in a
-/// `static` when `N` is large.
+/// Arrays for `N` rows and `A` amounts, owned by the structure that uses them. Large: box it
+/// or place it in a `static` when `N` (or `A`) is large.
 ///
 /// Laid out in declaration order (rows, heaps, then the column of numbers), as the separate
 /// arrays of each algorithm were before they shared this type: with the compiler's own order
 /// the column fell between the rows and the heaps and HAI's rebalance ran 13-16% slower on
-/// the same instructions (`cargo bench -p fairsched-bench --bench hai -- hai_arrival`).
+/// the same instructions (`cargo bench -p fairsched-bench --bench hai -- hai_arrival`). The
+/// amounts come last: with `A = 0`, the default, they take no room.
 #[repr(C)]
-pub struct Inline<R: Vacant, const N: usize, const H: usize> {
+pub struct Inline<R: Vacant, const N: usize, const H: usize, const A: usize = 0> {
     rows: [R; N],
     heaps: [[Slot<R>; N]; H],
     numbers: [u32; N],
+    amounts: [f64; A],
 }
 
-impl<R: Vacant, const N: usize, const H: usize> Inline<R, N, H> {
+impl<R: Vacant, const N: usize, const H: usize, const A: usize> Inline<R, N, H, A> {
     /// Empty arrays.
     pub const fn new() -> Self {
         Inline {
             rows: [R::VACANT; N],
             numbers: [0; N],
             heaps: [[HeapSlot::VACANT; N]; H],
+            amounts: [0.0; A],
         }
     }
 }
 
-impl<R: Vacant, const N: usize, const H: usize> Default for Inline<R, N, H> {
+impl<R: Vacant, const N: usize, const H: usize, const A: usize> Default for Inline<R, N, H, A> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<R: Vacant, const N: usize, const H: usize> Storage<R, H> for Inline<R, N, H> {
+impl<R: Vacant, const N: usize, const H: usize, const A: usize> Storage<R, H>
+    for Inline<R, N, H, A>
+{
     fn parts(&self) -> Parts<'_, R, H> {
         Parts {
             rows: &self.rows,
             numbers: &self.numbers,
             heaps: self.heaps.each_ref().map(|heap| heap.as_slice()),
+            amounts: &self.amounts,
         }
     }
     fn parts_mut(&mut self) -> PartsMut<'_, R, H> {
@@ -117,11 +134,13 @@ impl<R: Vacant, const N: usize, const H: usize> Storage<R, H> for Inline<R, N, H
             rows: &mut self.rows,
             numbers: &mut self.numbers,
             heaps: self.heaps.each_mut().map(|heap| heap.as_mut_slice()),
+            amounts: &mut self.amounts,
         }
     }
 }
 
 /// Slices the caller owns. Their contents are overwritten when a structure is built on them.
+/// No amounts: see [`BorrowedWithAmounts`] for the algorithms that keep some.
 pub struct Borrowed<'a, R: Vacant, const H: usize> {
     rows: &'a mut [R],
     numbers: &'a mut [u32],
@@ -153,6 +172,7 @@ impl<R: Vacant, const H: usize> Storage<R, H> for Borrowed<'_, R, H> {
             rows: self.rows,
             numbers: self.numbers,
             heaps: self.heaps.each_ref().map(|heap| &**heap),
+            amounts: &[],
         }
     }
     fn parts_mut(&mut self) -> PartsMut<'_, R, H> {
@@ -160,6 +180,43 @@ impl<R: Vacant, const H: usize> Storage<R, H> for Borrowed<'_, R, H> {
             rows: self.rows,
             numbers: self.numbers,
             heaps: self.heaps.each_mut().map(|heap| &mut **heap),
+            amounts: &mut [],
+        }
+    }
+}
+
+/// [`Borrowed`] slices and a column of amounts the caller owns too, for the algorithms that
+/// keep amounts (a separate type, so that the others' storage stays as small as it was).
+pub struct BorrowedWithAmounts<'a, R: Vacant, const H: usize> {
+    table: Borrowed<'a, R, H>,
+    amounts: &'a mut [f64],
+}
+
+impl<'a, R: Vacant, const H: usize> BorrowedWithAmounts<'a, R, H> {
+    /// Storage over slices of equal length ([`Error::LengthMismatch`] otherwise) and a column
+    /// of amounts of any length (the algorithm checks it against its configuration).
+    pub fn new(
+        rows: &'a mut [R],
+        numbers: &'a mut [u32],
+        heaps: [&'a mut [Slot<R>]; H],
+        amounts: &'a mut [f64],
+    ) -> Result<Self> {
+        let table = Borrowed::new(rows, numbers, heaps)?;
+        Ok(BorrowedWithAmounts { table, amounts })
+    }
+}
+
+impl<R: Vacant, const H: usize> Storage<R, H> for BorrowedWithAmounts<'_, R, H> {
+    fn parts(&self) -> Parts<'_, R, H> {
+        Parts {
+            amounts: self.amounts,
+            ..self.table.parts()
+        }
+    }
+    fn parts_mut(&mut self) -> PartsMut<'_, R, H> {
+        PartsMut {
+            amounts: self.amounts,
+            ..self.table.parts_mut()
         }
     }
 }

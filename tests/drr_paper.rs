@@ -2,10 +2,13 @@
 //! (Liu, Xu: *Elasecutor: Elastic Executor Scheduling in Data Analytics Systems*, IEEE/ACM
 //! Transactions on Networking, 2021; §III-B2, Fig. 6), and every kind of bad input.
 
+use fairsched::drr::timeline::{self, ExecutorRow, HEAPS};
 use fairsched::drr::{
-    min_frag, reprovision, score_machines, Executor, Executors, Machine, Machines, Metric,
+    min_frag, reprovision, reprovision_due, score_machines, Executor, Executors, Machine, Machines,
+    Metric, Placed, Timeline, RHO,
 };
 use fairsched::Error;
+use fairsched_testkit::memory::Memory;
 
 /// Two kinds, capacity (4, 8), four steps.
 const CAPACITY: [f64; 2] = [4.0, 8.0];
@@ -153,6 +156,50 @@ fn fig6_min_frag_takes_executor_2_and_then_nothing_fits() {
     assert_eq!(beat.drr, 13.0 / 32.0);
 }
 
+/// Fig. 6 on a machine's timeline: the running executor is placed first (what it leaves is
+/// the figure's (12, 40, 6, 300) until `T`), the heartbeat takes executor 2 as
+/// `fairsched::drr::min_frag` does, and executor 1, which no longer fits, fits once the
+/// running executor has finished.
+#[test]
+fn fig6_on_a_timeline() {
+    let mut memory = Memory::<ExecutorRow, HEAPS>::with_amounts(4, timeline::amounts(4, 9, 4));
+    let mut t = Timeline::with_storage(memory.storage_with_amounts(), &fig6::CAPACITY, 9).unwrap();
+    let running = [4.0, 24.0, 4.0, 200.0].repeat(8);
+    assert_eq!(t.place(&Executor::new(&running, 4).unwrap()), Ok(1));
+    assert_eq!(t.available(), fig6::available());
+    assert_eq!(t.t_run(), 8);
+    let one = Executor::new(&fig6::EXECUTOR_1, 4).unwrap();
+    let two = Executor::new(&fig6::EXECUTOR_2, 4).unwrap();
+    assert_eq!(t.view().score(&one, Metric::Drr), Ok(Some(53.0 / 112.0)));
+    assert_eq!(t.view().score(&two, Metric::Drr), Ok(Some(13.0 / 32.0)));
+
+    let demands = [&fig6::EXECUTOR_1[..], &fig6::EXECUTOR_2[..]].concat();
+    let pending = Executors::new(&demands, &[7, 9], 4).unwrap();
+    let mut placed = [u32::MAX; 2];
+    let beat = t
+        .heartbeat(&pending, &[1, 1], Metric::Drr, &mut placed)
+        .unwrap();
+    let want = Placed {
+        placed: 1,
+        first_id: 2,
+        t_run: 8,
+        drr: 13.0 / 32.0,
+    };
+    assert_eq!((beat, placed[0]), (want, 1));
+    assert_eq!(&t.available()[..4], &[6.0, 20.0, 0.0, 0.0]);
+
+    // At T the running executor finishes; executor 2 has one step left (4, 8, 2, 100), and
+    // executor 1 fits.
+    assert_eq!(t.advance(8), Ok(1));
+    assert_eq!(&t.available()[..4], &[12.0, 56.0, 8.0, 400.0]);
+    assert_eq!(t.t_run(), 1);
+    let pending = Executors::new(&fig6::EXECUTOR_1, &[7], 4).unwrap();
+    let beat = t
+        .heartbeat(&pending, &[1], Metric::Drr, &mut placed)
+        .unwrap();
+    assert_eq!((beat.placed, beat.first_id, beat.t_run), (1, 3, 1));
+}
+
 #[test]
 fn min_frag_breaks_ties_by_index_and_updates_t_run() {
     // Two identical one-step executors each taking half the machine at step 0; then a third
@@ -225,6 +272,45 @@ fn reprovisioning_scales_each_kind_by_observed_over_predicted() {
     reprovision(&mut remaining, 3, &[3.0, 1.0, 7.0], &[2.0, 4.0, 0.0]).unwrap();
     // CPU · 3/2, memory · 1/4, the third kind predicted at zero left alone.
     assert_eq!(remaining, [3.0, 1.0, 1.0, 4.5, 1.5, 5.0]);
+}
+
+/// §III-C: reprovisioning is due when a stage has run longer than ρ times its expected time.
+#[test]
+fn reprovisioning_is_due_past_rho_times_the_expected_time() {
+    let mut due = [true; 4];
+    // ρ = 1.1 on stages expected to take 10 steps: due past 11.
+    let count = reprovision_due(&[10.0, 10.5, 12.0, 0.0], &[10.0; 4], RHO, &mut due);
+    assert_eq!((count, due), (Ok(1), [false, false, true, false]));
+    // Strictly past: exactly ρ times is not due yet.
+    let after = f64::from_bits(3.0f64.to_bits() + 1);
+    let count = reprovision_due(&[3.0, after], &[2.0, 2.0], 1.5, &mut due[..2]);
+    assert_eq!((count, &due[..2]), (Ok(1), &[false, true][..]));
+    // ρ = 1: any delay.
+    assert_eq!(reprovision_due(&[2.5], &[2.0], 1.0, &mut due[..1]), Ok(1));
+    assert_eq!(reprovision_due(&[], &[], RHO, &mut []), Ok(0));
+
+    use Error::*;
+    let mut due = [true, false];
+    let cases: [(&[f64], &[f64], f64, Error); 9] = [
+        (&[1.0], &[1.0, 1.0], RHO, LengthMismatch),
+        (&[1.0, 1.0], &[1.0, 1.0], f64::NAN, NotFinite),
+        (&[1.0, 1.0], &[1.0, 1.0], f64::INFINITY, NotFinite),
+        (&[1.0, 1.0], &[1.0, 1.0], 0.99, OutOfRange),
+        (&[1.0, -1.0], &[1.0, 1.0], RHO, Negative),
+        (&[1.0, f64::INFINITY], &[1.0, 1.0], RHO, NotFinite),
+        (&[1.0, 1.0], &[1.0, 0.0], RHO, NotPositive),
+        (&[1.0, 1.0], &[-1.0, 1.0], RHO, Negative),
+        (&[1.0, 1.0], &[f64::NAN, 1.0], RHO, NotFinite),
+    ];
+    for (elapsed, expected, rho, error) in cases {
+        let result = reprovision_due(elapsed, expected, rho, &mut due);
+        assert_eq!(result, Err(error), "{elapsed:?} {expected:?} {rho}");
+    }
+    assert_eq!(
+        reprovision_due(&[1.0; 2], &[1.0; 2], RHO, &mut due[..1]),
+        Err(LengthMismatch)
+    );
+    assert_eq!(due, [true, false]);
 }
 
 #[test]

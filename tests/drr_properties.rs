@@ -3,6 +3,7 @@
 //! paper, IEEE/ACM Transactions on Networking, 2021, §III-B2).
 
 use fairsched::drr::{min_frag, score_machines, Executor, Executors, Machine, Machines, Metric};
+use fairsched_testkit::drr_naive;
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 
 /// A machine and pending executors: 1-4 kinds, 1-12 steps, 0-8 executors. Amounts are small
@@ -76,71 +77,19 @@ impl Arbitrary for Fractional {
     }
 }
 
-/// The `drr` module's formulas, term by term: the score of `demand` on the machine, or `None` when it
-/// does not fit.
-fn naive_score(
-    capacity: &[f64],
-    available: &[f64],
-    t_run: usize,
-    demand: &[f64],
-    metric: Metric,
-) -> Option<f64> {
-    let m = capacity.len();
-    let steps = demand.len() / m;
-    let at = |series: &[f64], t: usize, r: usize| series[t * m + r];
-    let fits = (0..steps).all(|t| (0..m).all(|r| at(demand, t, r) <= at(available, t, r)));
-    if !fits {
-        return None;
-    }
-    let t_star = t_run.min(steps);
-    let share = |r: usize| {
-        let idle: f64 = (0..t_star)
-            .map(|t| at(available, t, r) - at(demand, t, r))
-            .sum();
-        let total: f64 = (0..t_star).map(|_| capacity[r]).sum();
-        idle / total
-    };
-    let peak = |r: usize| (0..steps).map(|t| at(demand, t, r)).fold(0.0, f64::max);
-    Some(match metric {
-        Metric::Drr => (0..m).map(share).fold(0.0, f64::max),
-        Metric::Trc => (0..m).map(share).sum(),
-        Metric::Tetris => (0..m)
-            .map(|r| peak(r) / capacity[r] * (available[r] / capacity[r]))
-            .sum(),
-    })
-}
-
-/// Algorithm 1 by exhaustive search each round, with no memory of earlier misfits.
+/// Algorithm 1 by exhaustive search each round (the kit's naive MinFrag, every executor once).
 fn naive_min_frag(instance: &Instance, metric: Metric) -> (Vec<u32>, Vec<f64>, usize) {
     let series = instance.series();
     let mut available = instance.available.clone();
-    let mut t_run = instance.t_run as usize;
-    let mut placed = Vec::new();
-    loop {
-        let mut best: Option<(usize, f64)> = None;
-        for (i, demand) in series.iter().enumerate() {
-            if placed.contains(&(i as u32)) {
-                continue;
-            }
-            let score = naive_score(&instance.capacity, &available, t_run, demand, metric);
-            if let Some(s) = score {
-                // Strictly better only: ties keep the lower index.
-                let better = |b: f64| match metric {
-                    Metric::Tetris => s > b,
-                    _ => s < b,
-                };
-                if best.is_none_or(|(_, b)| better(b)) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        let Some((i, _)) = best else { break };
-        for (have, need) in available.iter_mut().zip(series[i]) {
-            *have -= need;
-        }
-        t_run = t_run.min(instance.steps[i] as usize);
-        placed.push(i as u32);
-    }
+    let (placed, t_run) = drr_naive::min_frag(
+        &instance.capacity,
+        &mut available,
+        instance.t_run as usize,
+        &series,
+        &vec![1; series.len()],
+        metric,
+        series.len(),
+    );
     (placed, available, t_run)
 }
 

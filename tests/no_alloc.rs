@@ -293,6 +293,8 @@ fn paf_c_abi_does_not_allocate() {
         let mut assigned = 0;
         fairsched_paf_enforce(
             paf,
+            [1, 2].as_ptr(),
+            2,
             out.paf.as_ptr(),
             2,
             [0, 1].as_ptr(),
@@ -470,7 +472,7 @@ fn paf_does_not_allocate() {
     }
     let model = ernest::fit(&[1, 2, 4, 8, 16], &[1.0, 0.6, 0.4, 0.3, 0.28]).unwrap();
     model.tabulate(&mut table).unwrap();
-    paf.enforce(&out.paf, &[0; 8], &mut given).unwrap();
+    paf.enforce(&[1; 8], &out.paf, &[0; 8], &mut given).unwrap();
     assert_eq!(allocations(), before);
     assert!(out.paf.iter().sum::<u32>() == 20);
 }
@@ -583,4 +585,136 @@ fn drr_does_not_allocate() {
         reprovision(&mut series, 2, &[1.0, 2.0], &[2.0, 1.0]).unwrap();
     }
     assert_eq!(allocations(), before);
+}
+
+/// A machine's timeline (placing, a heartbeat with copies, reprovisioning, releasing, advancing)
+/// and the predictor (recording, predicting, forgetting), and reprovisioning's trigger.
+#[test]
+fn drr_timeline_and_predictor_do_not_allocate() {
+    use fairsched::drr::{
+        predictor, reprovision_due, timeline, Executor, Executors, Metric, Predictor, Timeline, RHO,
+    };
+    let mut t =
+        Timeline::<timeline::Inline<8, { timeline::amounts(8, 6, 2) }>>::new(&[4.0, 8.0], 6)
+            .unwrap();
+    let mut p = Predictor::<predictor::Inline<4, { predictor::amounts(4, 3, 6, 2) }>>::new(2, 3, 6)
+        .unwrap();
+    let demand = [1.0, 2.0, 1.0, 1.0, 0.5, 1.0];
+    let mut series = [0.0; 12];
+    let mut placed = [0u32; 8];
+    let mut due = [false; 3];
+    let before = allocations();
+    for round in 0..20u64 {
+        let id = t.place(&Executor::new(&demand[..4], 2).unwrap()).unwrap();
+        let pending = Executors::new(&demand, &[1, 2], 2).unwrap();
+        t.heartbeat(&pending, &[2, 1], Metric::Drr, &mut placed)
+            .unwrap();
+        let _ = t.reprovision(id, &[1.5, 1.0], &[1.0, 1.0]);
+        t.release(id).unwrap();
+        let _ = t.release(id);
+        t.advance(round % 3).unwrap();
+        assert!(t.stats().drr >= 0.0 && t.view().t_run() > 0);
+        p.record(round % 5, &demand[..2 + 2 * (round as usize % 3)])
+            .unwrap_or(());
+        p.predict(round % 5, &[2.0, 2.0], 3, &mut series).unwrap();
+        let _ = p.forget(round % 7);
+        reprovision_due(&[1.0, 1.2, 3.0], &[1.0; 3], RHO, &mut due).unwrap();
+    }
+    assert_eq!(allocations(), before);
+    assert!(due[2] && p.applications() > 0);
+}
+
+/// The C ABI of the timeline, the predictor and reprovisioning's trigger.
+#[cfg(feature = "ffi")]
+#[test]
+fn drr_timeline_and_predictor_c_abi_do_not_allocate() {
+    use fairsched::ffi::drr::*;
+    use fairsched::ffi::drr_predictor::*;
+    use fairsched::ffi::drr_timeline::*;
+    use fairsched::ffi::FairschedStatus;
+
+    let mut timeline_memory = vec![0u64; 1024];
+    let mut predictor_memory = vec![0u64; 1024];
+    let machine = [4.0, 8.0];
+    let demand = [1.0, 2.0, 1.0, 1.0, 0.5, 1.0];
+    let (steps, counts) = ([1u32, 2], [2u32, 1]);
+    let mut placed = [0u32; 8];
+    let mut available = [0.0; 12];
+    let mut series = [0.0; 12];
+    let mut due = [false; 2];
+    let before = allocations();
+    unsafe {
+        let t = build(
+            &mut timeline_memory,
+            |size| fairsched_drr_timeline_storage_size(8, 2, 6, size),
+            |at, size, out| fairsched_drr_timeline_init(at, size, 8, machine.as_ptr(), 2, 6, out),
+        );
+        let p = build(
+            &mut predictor_memory,
+            |size| fairsched_drr_predictor_storage_size(4, 2, 3, 6, size),
+            |at, size, out| fairsched_drr_predictor_init(at, size, 4, 2, 3, 6, out),
+        );
+        for round in 0..20u64 {
+            let mut id = 0;
+            let status = fairsched_drr_timeline_place(t, demand.as_ptr(), 4, &mut id);
+            assert_eq!(status, FairschedStatus::Ok);
+            let mut beat = std::mem::zeroed();
+            let status = fairsched_drr_timeline_heartbeat(
+                t,
+                demand.as_ptr(),
+                6,
+                steps.as_ptr(),
+                2,
+                counts.as_ptr(),
+                2,
+                FAIRSCHED_DRR_METRIC_DRR,
+                placed.as_mut_ptr(),
+                placed.len(),
+                &mut beat,
+            );
+            assert_eq!(status, FairschedStatus::Ok);
+            fairsched_drr_timeline_reprovision(t, id, [1.5, 1.0].as_ptr(), 2, [1.0; 2].as_ptr(), 2);
+            assert_eq!(fairsched_drr_timeline_release(t, id), FairschedStatus::Ok);
+            let mut finished = 0;
+            fairsched_drr_timeline_advance(t, round % 3, &mut finished);
+            let mut stats = std::mem::zeroed();
+            assert_eq!(
+                fairsched_drr_timeline_stats_get(t, &mut stats),
+                FairschedStatus::Ok
+            );
+            let status = fairsched_drr_timeline_available(t, available.as_mut_ptr(), 12);
+            assert_eq!(status, FairschedStatus::Ok);
+            let run = 2 + 2 * (round as usize % 3);
+            fairsched_drr_predictor_record(p, round % 5, demand.as_ptr(), run);
+            let mut prediction = std::mem::zeroed();
+            let status = fairsched_drr_predictor_predict(
+                p,
+                round % 5,
+                [2.0, 2.0].as_ptr(),
+                2,
+                3,
+                series.as_mut_ptr(),
+                series.len(),
+                &mut prediction,
+            );
+            assert_eq!(status, FairschedStatus::Ok);
+            let mut runs = 0;
+            fairsched_drr_predictor_runs(p, round % 5, &mut runs);
+            fairsched_drr_predictor_forget(p, round % 7);
+            let mut count = 0;
+            let status = fairsched_drr_reprovision_due(
+                [1.0, 3.0].as_ptr(),
+                2,
+                [1.0, 1.0].as_ptr(),
+                2,
+                FAIRSCHED_DRR_RHO,
+                due.as_mut_ptr(),
+                2,
+                &mut count,
+            );
+            assert_eq!((status, count), (FairschedStatus::Ok, 1));
+        }
+    }
+    assert_eq!(allocations(), before);
+    assert!(due[1]);
 }

@@ -275,3 +275,66 @@ fn fair_shares_cap_and_round() {
     assert_eq!(result.out.fair, [1, 2], "demands below the slots are met");
     assert_eq!(result.totals.slots, 3);
 }
+
+/// Jobs without a curve (§IV-A: "we simply allocate them the fair share and exclude them from
+/// the slot transferring process"), exactly: the fair shares are those of the same jobs all
+/// with curves (they depend on weights and demands only); a job without a curve gets
+/// `paf = min = fair` and NaN progress; the others get exactly what Algorithm 1 (the naive
+/// scan) gives on them alone, started from those fair shares with the same minimum
+/// allocations; the totals count the jobs with curves only.
+fn without_curves_keep_fair_shares(i: Any, drop: Vec<bool>, method: bool) -> TestResult {
+    use fairsched::paf::{Curve, Inline, Job, Paf};
+    use fairsched_testkit::paf_outputs::Outputs;
+    let i = i.0;
+    let method = if method {
+        Method::Fast
+    } else {
+        Method::Literal
+    };
+    let none = |j: usize| drop.get(j).copied().unwrap_or(false);
+    let jobs: Vec<Job> = (0..i.weights.len())
+        .map(|j| {
+            let demand = i.curves[j].len() as u32 - 1;
+            if none(j) {
+                Job::without_curve(i.weights[j], demand)
+            } else {
+                Job::new(i.weights[j], Curve::new(&i.curves[j]).unwrap())
+            }
+            .unwrap()
+        })
+        .collect();
+    let mut paf = Paf::<Inline<8>>::new().unwrap();
+    let mut out = Outputs::filled(jobs.len(), 0, 0.0);
+    let t = paf
+        .allocate(jobs.as_slice(), i.slots, i.alpha, method, out.allocation())
+        .unwrap();
+    let all = run(&i, method);
+    if out.fair != all.out.fair || t.slots != all.totals.slots {
+        return TestResult::failed();
+    }
+    let curved: Vec<usize> = (0..jobs.len()).filter(|&j| !none(j)).collect();
+    let pick = |xs: &[u32]| curved.iter().map(|&j| xs[j]).collect::<Vec<_>>();
+    let curves: Vec<Vec<f64>> = curved.iter().map(|&j| i.curves[j].clone()).collect();
+    let (expected, _) = naive(&curves, &pick(&all.out.min), &pick(&all.out.fair));
+    let kept = (0..jobs.len()).filter(|&j| none(j)).all(|j| {
+        out.paf[j] == out.fair[j]
+            && out.min[j] == out.fair[j]
+            && out.fair_progress[j].is_nan()
+            && out.paf_progress[j].is_nan()
+    });
+    let at = |j: usize, x: u32| i.curves[j][(x as usize).min(i.curves[j].len() - 1)];
+    let fair_total: f64 = curved.iter().map(|&j| at(j, out.fair[j])).sum();
+    TestResult::from_bool(
+        kept && pick(&out.min) == pick(&all.out.min)
+            && pick(&out.paf) == expected
+            && out.paf.iter().sum::<u32>() == out.fair.iter().sum::<u32>()
+            && t.fair_progress == fair_total,
+    )
+}
+
+#[test]
+fn jobs_without_curves_keep_their_fair_share() {
+    QuickCheck::new()
+        .tests(2000)
+        .quickcheck(without_curves_keep_fair_shares as fn(Any, Vec<bool>, bool) -> TestResult);
+}

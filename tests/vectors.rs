@@ -47,6 +47,7 @@ fn status_name(result: Result<(), Error>) -> &'static str {
         Err(Error::Empty) => "empty",
         Err(Error::NotMonotone) => "not_monotone",
         Err(Error::Underdetermined) => "underdetermined",
+        Err(Error::DoesNotFit) => "does_not_fit",
         Err(other) => panic!("no vector name for {other:?}"),
     }
 }
@@ -458,8 +459,12 @@ fn run_paf_case(case: &Value, name: &str) -> Result<(), Error> {
         "enforce" => {
             let mut paf = paf_workspace(&mut memory)?;
             let mut out = vec![u32::MAX; case["slots"].as_u64().unwrap() as usize];
-            let given =
-                paf.enforce(&uints(&case["targets"]), &uints(&case["running"]), &mut out)?;
+            let given = paf.enforce(
+                &uints(&case["weights"]),
+                &uints(&case["targets"]),
+                &uints(&case["running"]),
+                &mut out,
+            )?;
             assert_eq!(out[..given], uints(&case["expect_jobs"])[..], "{name}");
             Ok(())
         }
@@ -582,6 +587,19 @@ fn run_drr_case(case: &Value) -> Result<Value, Error> {
             let scores: Vec<Value> = scores.into_iter().map(float_value).collect();
             Ok(json!({"fits": fits, "scores": scores}))
         }
+        "reprovision_due" => {
+            let (elapsed, expected) = (floats(&case["elapsed"]), floats(&case["expected"]));
+            let due_len = case
+                .get("due_len")
+                .map_or(elapsed.len(), |n| n.as_u64().expect("due_len") as usize);
+            let mut due = vec![true; due_len];
+            let result = reprovision_due(&elapsed, &expected, float(&case["rho"]), &mut due);
+            let Ok(count) = result else {
+                assert!(due.iter().all(|&d| d), "a failed trigger wrote its flags");
+                return Err(result.unwrap_err());
+            };
+            Ok(json!({"due": due, "count": count}))
+        }
         "reprovision" => {
             let given = floats(&case["remaining"]);
             let mut remaining = given.clone();
@@ -600,14 +618,249 @@ fn run_drr_case(case: &Value) -> Result<Value, Error> {
     }
 }
 
+/// Whether `got` is the u64 `wanted` (a number or a decimal string, as ids are written).
+fn same_u64(wanted: &Value, got: u64) -> bool {
+    id(wanted) == got
+}
+
+/// Compares the fields `expect` names with `actual`: those in `integers` as u64 (ids, steps,
+/// counts), the others as floats, bit for bit.
+fn check_mixed(context: &str, expect: &Value, actual: &Value, integers: &[&str]) {
+    for (field, wanted) in expect.as_object().expect("expect is an object") {
+        let got = &actual[field];
+        let equal = if integers.contains(&field.as_str()) {
+            same_u64(wanted, got.as_u64().expect("an integer"))
+        } else {
+            same(wanted, got)
+        };
+        assert!(equal, "{context}: {field} expected {wanted}, got {got}");
+    }
+}
+
+/// A DRR metric by its C code (`FAIRSCHED_DRR_METRIC_*`), as the C ABI decodes it.
+fn drr_metric(code: u32) -> Result<fairsched::drr::Metric, Error> {
+    use fairsched::drr::Metric;
+    [Metric::Drr, Metric::Trc, Metric::Tetris]
+        .get(code as usize)
+        .copied()
+        .ok_or(Error::OutOfRange)
+}
+
+/// A timeline's state as the vectors name it.
+fn timeline_state<S: fairsched::table::Storage<fairsched::drr::timeline::ExecutorRow, 0>>(
+    t: &fairsched::drr::Timeline<S>,
+) -> Value {
+    let stats = t.stats();
+    json!({"now": stats.now, "next_id": stats.next_id, "running": stats.running,
+           "capacity": stats.capacity, "horizon": stats.horizon, "t_run": stats.t_run,
+           "kinds": stats.kinds, "drr": stats.drr, "trc": stats.trc,
+           "available": t.available()})
+}
+
+/// One step of a `timeline` case.
+fn timeline_step<S: fairsched::table::Storage<fairsched::drr::timeline::ExecutorRow, 0>>(
+    t: &mut fairsched::drr::Timeline<S>,
+    step: &Value,
+    context: &str,
+) -> Result<(), Error> {
+    use fairsched::drr::{Executor, Executors};
+    let kinds = t.machine().kinds();
+    match step["op"].as_str().expect("op") {
+        "advance" => {
+            let finished = t.advance(id(&step["by"]))?;
+            assert_eq!(
+                Some(finished as u64),
+                step["expect_finished"].as_u64(),
+                "{context}"
+            );
+        }
+        "place" => {
+            let demand = floats(&step["demand"]);
+            let got = Executor::new(&demand, kinds).and_then(|e| t.place(&e))?;
+            assert!(same_u64(&step["expect_id"], got), "{context}: id {got}");
+        }
+        "release" => t.release(id(&step["id"]))?,
+        "reprovision" => {
+            let (observed, predicted) = (floats(&step["observed"]), floats(&step["predicted"]));
+            t.reprovision(id(&step["id"]), &observed, &predicted)?;
+        }
+        "heartbeat" => {
+            let slots = step["slots"].as_u64().expect("slots") as usize;
+            let mut placements = vec![u32::MAX; slots];
+            let result = drr_metric(uint(&step["metric"])).and_then(|metric| {
+                let (demands, steps) = (floats(&step["demands"]), uints(&step["steps"]));
+                let pending = Executors::new(&demands, &steps, kinds)?;
+                t.heartbeat(&pending, &uints(&step["counts"]), metric, &mut placements)
+            });
+            let Ok(placed) = result else {
+                assert!(placements.iter().all(|&p| p == u32::MAX), "{context}");
+                return Err(result.unwrap_err());
+            };
+            placements.truncate(placed.placed);
+            let actual = json!({"placements": placements, "first_id": placed.first_id,
+                                "t_run": placed.t_run, "drr": placed.drr});
+            check_mixed(context, &step["expect"], &actual, &["first_id", "t_run"]);
+        }
+        "stats" => {
+            let integers = [
+                "now", "next_id", "running", "capacity", "horizon", "t_run", "kinds",
+            ];
+            check_mixed(context, &step["expect"], &timeline_state(t), &integers);
+        }
+        "available" => {
+            same_floats(
+                context,
+                "available",
+                &floats(&step["expect"]),
+                t.available(),
+            );
+        }
+        other => panic!("{context}: unknown timeline op {other}"),
+    }
+    Ok(())
+}
+
+/// A `timeline` case: the timeline built, then each step, a failed one leaving the state as
+/// it was.
+fn run_timeline_case(case: &Value, name: &str) {
+    use fairsched::drr::timeline::{self, ExecutorRow, HEAPS};
+    use fairsched::drr::Timeline;
+    let capacity = case["capacity"].as_u64().expect("capacity") as usize;
+    let (machine, horizon) = (floats(&case["machine"]), uint(&case["horizon"]));
+    let amounts = timeline::amounts(capacity, horizon as usize, machine.len());
+    let mut memory = Memory::<ExecutorRow, HEAPS>::with_amounts(capacity, amounts);
+    let built = Timeline::with_storage(memory.storage_with_amounts(), &machine, horizon);
+    let wanted = case["init_status"].as_str().unwrap_or("ok");
+    assert_eq!(
+        status_name(built.as_ref().map(drop).map_err(|e| *e)),
+        wanted,
+        "{name}"
+    );
+    let Ok(mut t) = built else { return };
+    for (k, step) in case["steps"].as_array().expect("steps").iter().enumerate() {
+        let context = format!("{name}, step {k}");
+        let before = timeline_state(&t);
+        let result = timeline_step(&mut t, step, &context);
+        let wanted = step["status"].as_str().unwrap_or("ok");
+        assert_eq!(status_name(result), wanted, "{context}");
+        if result.is_err() {
+            assert_eq!(
+                timeline_state(&t),
+                before,
+                "{context}: a failed call changed it"
+            );
+        }
+    }
+}
+
+/// What a failed predictor call must leave as it was: the applications and the runs of every
+/// id the case names.
+fn predictor_state<S: fairsched::table::Storage<fairsched::drr::predictor::ApplicationRow, 0>>(
+    p: &fairsched::drr::Predictor<S>,
+    ids: &[u64],
+) -> Vec<usize> {
+    let runs = ids.iter().map(|&id| p.runs(id));
+    std::iter::once(p.applications()).chain(runs).collect()
+}
+
+/// One step of a `predictor` case.
+fn predictor_step<S: fairsched::table::Storage<fairsched::drr::predictor::ApplicationRow, 0>>(
+    p: &mut fairsched::drr::Predictor<S>,
+    step: &Value,
+    context: &str,
+) -> Result<(), Error> {
+    let id = id(&step["id"]);
+    match step["op"].as_str().expect("op") {
+        "record" => p.record(id, &floats(&step["run"]))?,
+        "forget" => p.forget(id)?,
+        "runs" => assert_eq!(
+            Some(p.runs(id) as u64),
+            step["expect"].as_u64(),
+            "{context}"
+        ),
+        "predict" => {
+            let room = step.get("room").map_or(p.steps() * p.kinds(), |n| {
+                n.as_u64().expect("room") as usize
+            });
+            let mut out = vec![-1.0; room];
+            let peak = floats(&step["peak"]);
+            let result = p.predict(id, &peak, uint(&step["peak_steps"]), &mut out);
+            let Ok(prediction) = result else {
+                same_floats(context, "unwritten", &vec![-1.0; room], &out);
+                return Err(result.unwrap_err());
+            };
+            out.truncate(prediction.steps * p.kinds());
+            let actual = json!({"series": out, "runs": prediction.runs});
+            check_mixed(context, &step["expect"], &actual, &["runs"]);
+        }
+        other => panic!("{context}: unknown predictor op {other}"),
+    }
+    Ok(())
+}
+
+/// A `predictor` case, as a `timeline` case.
+fn run_predictor_case(case: &Value, name: &str) {
+    use fairsched::drr::predictor::{self, ApplicationRow, HEAPS};
+    use fairsched::drr::Predictor;
+    let count = |field: &str| case[field].as_u64().expect(field) as usize;
+    let (capacity, kinds, window, steps) = (
+        count("capacity"),
+        count("kinds"),
+        count("window"),
+        count("max_steps"),
+    );
+    let amounts = predictor::amounts(capacity, window, steps, kinds);
+    let mut memory = Memory::<ApplicationRow, HEAPS>::with_amounts(capacity, amounts);
+    let built = Predictor::with_storage(
+        memory.storage_with_amounts(),
+        kinds,
+        window as u32,
+        steps as u32,
+    );
+    let wanted = case["init_status"].as_str().unwrap_or("ok");
+    assert_eq!(
+        status_name(built.as_ref().map(drop).map_err(|e| *e)),
+        wanted,
+        "{name}"
+    );
+    let Ok(mut p) = built else { return };
+    let all = case["steps"].as_array().expect("steps");
+    let ids: Vec<u64> = all.iter().map(|step| id(&step["id"])).collect();
+    for (k, step) in all.iter().enumerate() {
+        let context = format!("{name}, step {k}");
+        let before = predictor_state(&p, &ids);
+        let result = predictor_step(&mut p, step, &context);
+        let wanted = step["status"].as_str().unwrap_or("ok");
+        assert_eq!(status_name(result), wanted, "{context}");
+        if result.is_err() {
+            assert_eq!(
+                predictor_state(&p, &ids),
+                before,
+                "{context}: a failed call changed it"
+            );
+        }
+    }
+}
+
 #[test]
 fn drr_vectors() {
     let vectors: Value =
         serde_json::from_str(include_str!("vectors/drr.json")).expect("valid JSON");
     let cases = vectors["cases"].as_array().expect("cases");
-    assert!(cases.len() >= 25);
+    assert!(cases.len() >= 60);
     for case in cases {
         let name = case["name"].as_str().expect("name");
+        match case["type"].as_str() {
+            Some("timeline") => {
+                run_timeline_case(case, name);
+                continue;
+            }
+            Some("predictor") => {
+                run_predictor_case(case, name);
+                continue;
+            }
+            _ => {}
+        }
         let wanted = case["status"].as_str().unwrap_or("ok");
         match run_drr_case(case) {
             Ok(actual) => {

@@ -1,11 +1,16 @@
 //! MinFrag's heartbeat (100 pending executors, 4 kinds, 64 steps) against the naive
-//! transcription of Algorithm 1, and one executor scored on 1,000 machines.
+//! transcription of Algorithm 1, and one executor scored on 1,000 machines; the same heartbeat
+//! on a machine's timeline, and the timeline's other events (advancing a step, placing and
+//! releasing one executor).
 //!
 //! Run: `cargo bench -p fairsched-bench --bench drr`
 
+use criterion::BatchSize;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use fairsched::drr::{min_frag, score_machines, Executor, Executors, Machines, Metric};
+use fairsched::drr::timeline::{self, ExecutorRow, HEAPS};
+use fairsched::drr::{min_frag, score_machines, Executor, Executors, Machines, Metric, Timeline};
 use fairsched_bench::drr::{cluster, executors, machine, naive_min_frag, CAPACITY, HORIZON};
+use fairsched_testkit::memory::Memory;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -87,5 +92,88 @@ fn across_machines(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, heartbeat, across_machines);
+/// A timeline of the heartbeat's machine: room for 64 executors, one running until `T_RUN`
+/// that leaves `machine(1)` available before it ends (all the capacity after).
+fn busy_timeline() -> Timeline<Memory<ExecutorRow, HEAPS>> {
+    let memory = Memory::with_amounts(64, timeline::amounts(64, HORIZON, CAPACITY.len()));
+    let mut t = Timeline::with_storage(memory, &CAPACITY, HORIZON as u32).expect("valid timeline");
+    let given = machine(1);
+    let running: Vec<f64> = given
+        .iter()
+        .take(T_RUN as usize * CAPACITY.len())
+        .enumerate()
+        .map(|(i, have)| (CAPACITY[i % CAPACITY.len()] - have).max(0.0))
+        .collect();
+    let executor = Executor::new(&running, CAPACITY.len()).expect("valid executor");
+    t.place(&executor).expect("fits an empty machine");
+    t
+}
+
+/// The timeline's events on the heartbeat's workload; each iteration on a fresh timeline (its
+/// setup not timed).
+fn timeline_events(c: &mut Criterion) {
+    let mut group = c.benchmark_group("drr_timeline");
+    group.measurement_time(Duration::from_secs(3));
+    let (demands, steps) = executors(100, 2);
+    let pending = Executors::new(&demands, &steps, CAPACITY.len()).expect("valid executors");
+    let counts = vec![1u32; steps.len()];
+    let mut placements = vec![0u32; steps.len()];
+    group.bench_function("heartbeat", |b| {
+        b.iter_batched(
+            busy_timeline,
+            // The timeline is returned, so that criterion frees it outside the timing.
+            |mut t| {
+                let placed = t.heartbeat(&pending, &counts, Metric::Drr, &mut placements);
+                black_box(placed.expect("valid heartbeat"));
+                t
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    // Four executors besides the busy one: the heartbeat's first choices.
+    let four = || {
+        let mut t = busy_timeline();
+        let first = Executors::new(&demands, &steps, CAPACITY.len()).expect("valid");
+        let mut placed = [0u32; 4];
+        t.heartbeat(&first, &counts, Metric::Drr, &mut placed)
+            .expect("valid heartbeat");
+        t
+    };
+    group.bench_function("advance_one_step", |b| {
+        b.iter_batched(
+            four,
+            |mut t| {
+                black_box(t.advance(1).expect("valid"));
+                t
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("release_one_of_five", |b| {
+        b.iter_batched(
+            four,
+            |mut t| {
+                t.release(3).expect("running");
+                t
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    let (demand, one) = executors(1, 2);
+    let executor = Executor::new(&demand, CAPACITY.len()).expect("valid executor");
+    assert_eq!(one, [53]);
+    group.bench_function("place_one", |b| {
+        b.iter_batched(
+            busy_timeline,
+            |mut t| {
+                black_box(t.place(&executor).expect("fits"));
+                t
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(benches, heartbeat, across_machines, timeline_events);
 criterion_main!(benches);

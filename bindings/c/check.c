@@ -44,6 +44,20 @@ void check_status_at(fairsched_status got, fairsched_status want, const char *ca
     }
 }
 
+void *bytes_copy(const void *bytes, size_t len) {
+    void *copy = malloc(len);
+    if (copy == NULL) {
+        abort(); /* nothing to compare without memory */
+    }
+    memcpy(copy, bytes, len);
+    return copy;
+}
+
+void check_bytes_kept_at(void *copy, const void *bytes, size_t len, int line) {
+    check_at(memcmp(copy, bytes, len) == 0, "memory left byte-identical", line);
+    free(copy);
+}
+
 bool is_poison(const void *bytes, size_t len) {
     const unsigned char *byte = bytes;
     for (size_t i = 0; i < len; i++) {
@@ -62,6 +76,15 @@ void *storage_new(storage_size_fn storage_size, uint32_t capacity, size_t *size)
     if (memory != NULL) {
         memset(memory, POISON, *size);
     }
+    return memory;
+}
+
+void *memory_new(size_t size) {
+    void *memory = malloc(size);
+    if (memory == NULL) {
+        abort(); /* nothing to test without memory */
+    }
+    memset(memory, POISON, size);
     return memory;
 }
 

@@ -43,6 +43,24 @@ bool is_poison(const void *bytes, size_t len);
 #define CHECK_UNWRITTEN(object) \
     check_at(is_poison(&(object), sizeof(object)), #object " left unwritten", __LINE__)
 
+/* ---- Object memory a failed call must leave as it was ---------------------------------------- */
+
+/* A copy of the `len` bytes at `bytes`, taken before a call (abort()s without memory). */
+void *bytes_copy(const void *bytes, size_t len);
+
+/* Fails the running test at `line` unless the `len` bytes at `bytes` are still those of `copy`
+ * (from bytes_copy), which it frees. */
+void check_bytes_kept_at(void *copy, const void *bytes, size_t len, int line);
+
+/* Checks that `call` returns `status` and leaves the `len` bytes at `memory` (an object's
+ * memory) byte-identical. */
+#define CHECK_KEEPS(memory, len, call, status)                                                    \
+    do {                                                                                          \
+        void *kept_ = bytes_copy((memory), (len));                                                \
+        check_status_at((call), (status), #call, __LINE__);                                       \
+        check_bytes_kept_at(kept_, (memory), (len), __LINE__);                                    \
+    } while (0)
+
 /* ---- Objects in caller-provided memory ------------------------------------------------------- */
 
 /* The `fairsched_<object>_storage_size` export every stateful object (cfq, drf_queue, hai, paf)
@@ -52,6 +70,11 @@ typedef fairsched_status (*storage_size_fn)(uint32_t capacity, size_t *out_size)
 /* Heap memory for an object of `capacity` (release with free()): the bytes `storage_size` asks
  * for, written into `*size`, filled with POISON. A failure is a failed check (and NULL). */
 void *storage_new(storage_size_fn storage_size, uint32_t capacity, size_t *size);
+
+/* `size` bytes of heap memory filled with POISON (release with free()), for an object whose
+ * storage size the caller asked for itself (its size depends on more than the capacity);
+ * abort()s without memory. */
+void *memory_new(size_t size);
 
 /* ---- Runner ---------------------------------------------------------------------------------- */
 

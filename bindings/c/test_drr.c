@@ -1,8 +1,9 @@
 /*
  * Tests the C ABI of DRR and MinFrag: hand-built machines with exact fractions (t* set by the
  * new executor, then by a running one), Fig. 6 of the Elasecutor paper as reconstructed in
- * tests/drr_paper.rs, then every export with invalid input: each failed call must return the
- * expected status and leave every output, the in-place series included, byte-identical.
+ * tests/drr_paper.rs, reprovisioning and its trigger, then every export with invalid input:
+ * each failed call must return the expected status and leave every output, the in-place series
+ * included, byte-identical. (The timeline and the predictor have their own files.)
  *
  * Built and run by run-tests.sh: C11, ASan and UBSan, -DFAIRSCHED_TESTING.
  */
@@ -77,6 +78,22 @@ static void test_reprovision(void) {
                                        (double[]){2, 4, 0}, 3));
     const double want[6] = {3, 1, 1, 4.5, 1.5, 5};
     CHECK(memcmp(remaining, want, sizeof want) == 0);
+}
+
+/* §III-C: due once a stage runs longer than rho times its expected time, strictly. */
+static void test_reprovision_due(void) {
+    bool due[4];
+    size_t count = 99;
+    CHECK_OK(fairsched_drr_reprovision_due((double[]){10, 10.5, 12, 0}, 4,
+                                           (double[]){10, 10, 10, 10}, 4, FAIRSCHED_DRR_RHO,
+                                           due, 4, &count));
+    CHECK(count == 1 && !due[0] && !due[1] && due[2] && !due[3]);
+    /* Exactly rho times is not due; the next double above is. */
+    CHECK_OK(fairsched_drr_reprovision_due((double[]){3, nextafter(3, 4)}, 2, (double[]){2, 2},
+                                           2, 1.5, due, 2, &count));
+    CHECK(count == 1 && !due[0] && due[1]);
+    CHECK_OK(fairsched_drr_reprovision_due(NULL, 0, NULL, 0, FAIRSCHED_DRR_RHO, NULL, 0, &count));
+    CHECK(count == 0);
 }
 
 /* ---- Invalid input: the status, and every output untouched ---------------------------------- */
@@ -226,6 +243,45 @@ static void test_reprovision_errors(void) {
     CHECK(memcmp(remaining, keep, sizeof keep) == 0);
 }
 
+/* The trigger over two executors that must fail with `want` and write nothing. */
+static void due_fails_at(int line, fairsched_status want, const double *elapsed,
+                         const double *expected, size_t expected_len, double rho,
+                         size_t due_len, bool null_count) {
+    bool due[2];
+    size_t count;
+    POISON_FILL(due);
+    POISON_FILL(count);
+    check_status_at(fairsched_drr_reprovision_due(elapsed, 2, expected, expected_len, rho, due,
+                                                  due_len, null_count ? NULL : &count),
+                    want, "fairsched_drr_reprovision_due", line);
+    check_at(is_poison(due, sizeof due) && is_poison(&count, sizeof count),
+             "is_poison(due, sizeof due) && is_poison(&count, sizeof count)", line);
+}
+
+#define DUE_FAILS(...) due_fails_at(__LINE__, __VA_ARGS__)
+
+static void test_reprovision_due_errors(void) {
+    const double ones[2] = {1, 1};
+    const double rho = FAIRSCHED_DRR_RHO;
+    DUE_FAILS(FAIRSCHED_STATUS_NULL_POINTER, NULL, ones, 2, rho, 2, false);
+    DUE_FAILS(FAIRSCHED_STATUS_NULL_POINTER, ones, NULL, 2, rho, 2, false);
+    DUE_FAILS(FAIRSCHED_STATUS_NULL_POINTER, ones, ones, 2, rho, 2, true);
+    DUE_FAILS(FAIRSCHED_STATUS_LENGTH_MISMATCH, ones, ones, 1, rho, 2, false);
+    DUE_FAILS(FAIRSCHED_STATUS_LENGTH_MISMATCH, ones, ones, 2, rho, 1, false);
+    DUE_FAILS(FAIRSCHED_STATUS_NOT_FINITE, ones, ones, 2, NAN, 2, false);
+    DUE_FAILS(FAIRSCHED_STATUS_OUT_OF_RANGE, ones, ones, 2, 0.99, 2, false);
+    DUE_FAILS(FAIRSCHED_STATUS_NEGATIVE, (double[]){1, -1}, ones, 2, rho, 2, false);
+    DUE_FAILS(FAIRSCHED_STATUS_NOT_FINITE, (double[]){INFINITY, 1}, ones, 2, rho, 2, false);
+    DUE_FAILS(FAIRSCHED_STATUS_NOT_POSITIVE, ones, (double[]){1, 0}, 2, rho, 2, false);
+    DUE_FAILS(FAIRSCHED_STATUS_NEGATIVE, ones, (double[]){-1, 1}, 2, rho, 2, false);
+    /* The flags NULL with room asked for. */
+    size_t count;
+    POISON_FILL(count);
+    CHECK_STATUS(fairsched_drr_reprovision_due(ones, 2, ones, 2, rho, NULL, 2, &count),
+                 FAIRSCHED_STATUS_NULL_POINTER);
+    CHECK_UNWRITTEN(count);
+}
+
 /* ---- Runner ---------------------------------------------------------------------------------- */
 
 static const test_case tests[] = {
@@ -233,10 +289,12 @@ static const test_case tests[] = {
     {"t_star", test_t_star},
     {"fig6", test_fig6},
     {"reprovision", test_reprovision},
+    {"reprovision_due", test_reprovision_due},
     {"machine_errors", test_machine_errors},
     {"min_frag_errors", test_min_frag_errors},
     {"score_errors", test_score_errors},
     {"reprovision_errors", test_reprovision_errors},
+    {"reprovision_due_errors", test_reprovision_due_errors},
 };
 
 int main(void) {

@@ -1,8 +1,10 @@
 /*
  * The contract every stateful object of the C ABI shares, checked once over a table of them
- * (cfq, drf_queue, hai, paf): the library builds each one by the same setup path,
- * `fairsched_<object>_storage_size(capacity, &size)` then
- * `fairsched_<object>_init(memory, memory_len, capacity, <configuration...>, &handle)`.
+ * (cfq, drf_queue, hai, paf, drr_timeline, drr_predictor): the library builds each one by the
+ * same setup path, `fairsched_<object>_storage_size(capacity, <size configuration...>, &size)`
+ * then `fairsched_<object>_init(memory, memory_len, capacity, <configuration...>, &handle)`.
+ * (Most objects' sizes depend on the capacity alone; DRR's timeline and predictor hold time
+ * series whose length their configuration gives.)
  *
  * - storage_size checks `out_size` for NULL, then the capacity: 0 is NOT_POSITIVE, UINT32_MAX
  *   and above CAPACITY_TOO_LARGE.
@@ -39,7 +41,9 @@ typedef struct {
 /* One stateful object, seen through the setup path all of them share. */
 typedef struct {
     const char *name;
-    storage_size_fn storage_size;
+    /* Calls fairsched_<name>_storage_size with the capacity and what the configuration
+     * `config` points to says of the size. */
+    fairsched_status (*storage_size)(const void *config, uint32_t capacity, size_t *out_size);
     /* Calls fairsched_<name>_init with the configuration `config` points to (NULL for objects
      * without one); `out` is handed to the library as it is, NULL included. Every handle is a
      * pointer to an opaque struct, stored here as a void *: the library writes it, so the
@@ -55,6 +59,19 @@ typedef struct {
      * more is refused with CAPACITY_FULL. */
     void (*fill)(void *handle, uint32_t capacity);
 } object;
+
+/* The storage_size of an object whose size depends on its capacity alone. */
+#define SIZE_OF_CAPACITY(object)                                                                  \
+    static fairsched_status object##_size(const void *config, uint32_t capacity,                \
+                                          size_t *out_size) {                                     \
+        (void)config;                                                                             \
+        return fairsched_##object##_storage_size(capacity, out_size);                             \
+    }
+
+SIZE_OF_CAPACITY(cfq)
+SIZE_OF_CAPACITY(drf_queue)
+SIZE_OF_CAPACITY(hai)
+SIZE_OF_CAPACITY(paf)
 
 /* ---- CFQ: a scheduler for `capacity` jobs ---------------------------------------------------- */
 
@@ -207,24 +224,134 @@ static void paf_fill(void *handle, uint32_t capacity) {
         running[j] = 0;
     }
     size_t assigned = 0;
-    CHECK_OK(fairsched_paf_enforce(paf, targets, capacity, running, capacity, given,
+    CHECK_OK(fairsched_paf_enforce(paf, targets, capacity, targets, capacity, running, capacity, given,
                                    LENGTH(given), &assigned));
     CHECK(assigned == capacity);
     for (uint32_t j = 0; j < capacity && j < assigned; j++) {
         CHECK(given[j] == j);
     }
-    CHECK_STATUS(fairsched_paf_enforce(paf, targets, capacity + 1, running, capacity + 1, given,
+    CHECK_STATUS(fairsched_paf_enforce(paf, targets, capacity + 1, targets, capacity + 1, running,
+                                       capacity + 1, given,
                                        LENGTH(given), &assigned),
                  FAIRSCHED_STATUS_CAPACITY_FULL);
 }
 
+/* ---- DRR timeline: `capacity` running executors on a <4 CPUs, 8 GB> machine over 4 steps ---- */
+
+typedef struct {
+    const double *machine;
+    size_t machine_len;
+    uint32_t horizon;
+} timeline_config;
+
+static fairsched_status drr_timeline_size(const void *config, uint32_t capacity,
+                                          size_t *out_size) {
+    const timeline_config *c = config;
+    return fairsched_drr_timeline_storage_size(capacity, c->machine_len, c->horizon, out_size);
+}
+
+static fairsched_status drr_timeline_init(const void *config, void *memory, size_t memory_len,
+                                          uint32_t capacity, void **out) {
+    const timeline_config *c = config;
+    return fairsched_drr_timeline_init(memory, memory_len, capacity, c->machine, c->machine_len,
+                                       c->horizon, (fairsched_drr_timeline **)out);
+}
+
+static const double MACHINE[2] = {4.0, 8.0};
+static const timeline_config TIMELINE_VALID = {MACHINE, 2, 4};
+
+/* The machine as fairsched_drr_machine checks a capacity, then the horizon, 1 to 256 steps. */
+static const bad_config TIMELINE_BAD[] = {
+    {"NULL machine", &(const timeline_config){NULL, 2, 4}, FAIRSCHED_STATUS_NULL_POINTER},
+    {"no kind (NULL allowed)", &(const timeline_config){NULL, 0, 4}, FAIRSCHED_STATUS_EMPTY},
+    {"NaN amount", &(const timeline_config){(const double[]){NAN, 8.0}, 2, 4},
+     FAIRSCHED_STATUS_NOT_FINITE},
+    {"zero amount", &(const timeline_config){(const double[]){4.0, 0.0}, 2, 4},
+     FAIRSCHED_STATUS_NOT_POSITIVE},
+    {"amount past DBL_MAX / 256", &(const timeline_config){(const double[]){1e308, 8.0}, 2, 4},
+     FAIRSCHED_STATUS_OUT_OF_RANGE},
+    {"nine kinds", &(const timeline_config){NINE_ONES, 9, 4}, FAIRSCHED_STATUS_CAPACITY_FULL},
+    {"no step", &(const timeline_config){MACHINE, 2, 0}, FAIRSCHED_STATUS_EMPTY},
+    {"257 steps", &(const timeline_config){MACHINE, 2, 257}, FAIRSCHED_STATUS_CAPACITY_FULL},
+};
+
+/* `capacity` executors of <0.5 CPU, 1 GB> for one step: ids 1 to `capacity`; the machine has
+ * room for 8 of them, so the capacity is what refuses one more. */
+static void drr_timeline_fill(void *handle, uint32_t capacity) {
+    fairsched_drr_timeline *timeline = handle;
+    const double demand[2] = {0.5, 1.0};
+    for (uint64_t id = 1; id <= capacity; id++) {
+        uint64_t placed = 0;
+        CHECK_OK(fairsched_drr_timeline_place(timeline, demand, 2, &placed));
+        CHECK(placed == id);
+    }
+    uint64_t more = 0;
+    CHECK_STATUS(fairsched_drr_timeline_place(timeline, demand, 2, &more),
+                 FAIRSCHED_STATUS_CAPACITY_FULL);
+    fairsched_drr_timeline_stats stats;
+    CHECK_OK(fairsched_drr_timeline_stats_get(timeline, &stats));
+    CHECK(stats.running == capacity && stats.capacity == capacity && stats.next_id == capacity + 1);
+}
+
+/* ---- DRR predictor: `capacity` applications, their last 3 runs of up to 4 steps of 2 kinds -- */
+
+typedef struct {
+    size_t kinds;
+    uint32_t window;
+    uint32_t steps;
+} predictor_config;
+
+static fairsched_status drr_predictor_size(const void *config, uint32_t capacity,
+                                           size_t *out_size) {
+    const predictor_config *c = config;
+    return fairsched_drr_predictor_storage_size(capacity, c->kinds, c->window, c->steps,
+                                                out_size);
+}
+
+static fairsched_status drr_predictor_init(const void *config, void *memory, size_t memory_len,
+                                           uint32_t capacity, void **out) {
+    const predictor_config *c = config;
+    return fairsched_drr_predictor_init(memory, memory_len, capacity, c->kinds, c->window,
+                                        c->steps, (fairsched_drr_predictor **)out);
+}
+
+static const predictor_config PREDICTOR_VALID = {2, 3, 4};
+
+static const bad_config PREDICTOR_BAD[] = {
+    {"no kind", &(const predictor_config){0, 3, 4}, FAIRSCHED_STATUS_EMPTY},
+    {"nine kinds", &(const predictor_config){9, 3, 4}, FAIRSCHED_STATUS_CAPACITY_FULL},
+    {"window 0", &(const predictor_config){2, 0, 4}, FAIRSCHED_STATUS_NOT_POSITIVE},
+    {"window 17", &(const predictor_config){2, 17, 4}, FAIRSCHED_STATUS_OUT_OF_RANGE},
+    {"no step", &(const predictor_config){2, 3, 0}, FAIRSCHED_STATUS_EMPTY},
+    {"257 steps", &(const predictor_config){2, 3, 257}, FAIRSCHED_STATUS_CAPACITY_FULL},
+};
+
+/* Applications 0..capacity-1 with one run each; one more is refused. */
+static void drr_predictor_fill(void *handle, uint32_t capacity) {
+    fairsched_drr_predictor *predictor = handle;
+    const double run[4] = {1.0, 2.0, 3.0, 4.0};
+    for (uint64_t id = 0; id < capacity; id++) {
+        CHECK_OK(fairsched_drr_predictor_record(predictor, id, run, 4));
+    }
+    CHECK_STATUS(fairsched_drr_predictor_record(predictor, capacity, run, 4),
+                 FAIRSCHED_STATUS_CAPACITY_FULL);
+    for (uint64_t id = 0; id <= capacity; id++) {
+        uint32_t runs = 99;
+        CHECK_OK(fairsched_drr_predictor_runs(predictor, id, &runs));
+        CHECK(runs == (id < capacity ? 1 : 0));
+    }
+}
+
 static const object OBJECTS[] = {
-    {"cfq", fairsched_cfq_storage_size, cfq_init, &CFQ_VALID, CFQ_BAD, LENGTH(CFQ_BAD),
-     cfq_fill},
-    {"drf_queue", fairsched_drf_queue_storage_size, drf_queue_init, &DRF_VALID, DRF_BAD,
-     LENGTH(DRF_BAD), drf_queue_fill},
-    {"hai", fairsched_hai_storage_size, hai_init, NULL, NULL, 0, hai_fill},
-    {"paf", fairsched_paf_storage_size, paf_init, NULL, NULL, 0, paf_fill},
+    {"cfq", cfq_size, cfq_init, &CFQ_VALID, CFQ_BAD, LENGTH(CFQ_BAD), cfq_fill},
+    {"drf_queue", drf_queue_size, drf_queue_init, &DRF_VALID, DRF_BAD, LENGTH(DRF_BAD),
+     drf_queue_fill},
+    {"hai", hai_size, hai_init, NULL, NULL, 0, hai_fill},
+    {"paf", paf_size, paf_init, NULL, NULL, 0, paf_fill},
+    {"drr_timeline", drr_timeline_size, drr_timeline_init, &TIMELINE_VALID, TIMELINE_BAD,
+     LENGTH(TIMELINE_BAD), drr_timeline_fill},
+    {"drr_predictor", drr_predictor_size, drr_predictor_init, &PREDICTOR_VALID, PREDICTOR_BAD,
+     LENGTH(PREDICTOR_BAD), drr_predictor_fill},
 };
 
 /* ---- Memory ---------------------------------------------------------------------------------- */
@@ -240,7 +367,7 @@ typedef struct {
 
 static block block_new(const object *o, uint32_t capacity, size_t misalignment) {
     block b = {NULL, NULL, 0};
-    CHECK_OK(o->storage_size(capacity, &b.size));
+    CHECK_OK(o->storage_size(o->config, capacity, &b.size));
     b.base = malloc(misalignment + b.size);
     if (b.base == NULL) {
         abort(); /* nothing to test without memory */
@@ -283,25 +410,27 @@ static void test_storage_size(void) {
         const object *o = &OBJECTS[i];
         check_context("%s", o->name);
         /* out_size is checked first, whatever the capacity. */
-        CHECK_STATUS(o->storage_size(1, NULL), FAIRSCHED_STATUS_NULL_POINTER);
-        CHECK_STATUS(o->storage_size(0, NULL), FAIRSCHED_STATUS_NULL_POINTER);
-        CHECK_STATUS(o->storage_size(UINT32_MAX, NULL), FAIRSCHED_STATUS_NULL_POINTER);
+        CHECK_STATUS(o->storage_size(o->config, 1, NULL), FAIRSCHED_STATUS_NULL_POINTER);
+        CHECK_STATUS(o->storage_size(o->config, 0, NULL), FAIRSCHED_STATUS_NULL_POINTER);
+        CHECK_STATUS(o->storage_size(o->config, UINT32_MAX, NULL),
+                     FAIRSCHED_STATUS_NULL_POINTER);
 
         size_t size;
         POISON_FILL(size);
-        CHECK_STATUS(o->storage_size(0, &size), FAIRSCHED_STATUS_NOT_POSITIVE);
-        CHECK_STATUS(o->storage_size(UINT32_MAX, &size), FAIRSCHED_STATUS_CAPACITY_TOO_LARGE);
+        CHECK_STATUS(o->storage_size(o->config, 0, &size), FAIRSCHED_STATUS_NOT_POSITIVE);
+        CHECK_STATUS(o->storage_size(o->config, UINT32_MAX, &size),
+                     FAIRSCHED_STATUS_CAPACITY_TOO_LARGE);
         CHECK_UNWRITTEN(size);
 
         /* The sizes grow with the capacity, up to the last one allowed (addressable when
          * size_t is wider than the capacity). */
         size_t one = 0, two = 0;
-        CHECK_OK(o->storage_size(1, &one));
-        CHECK_OK(o->storage_size(2, &two));
+        CHECK_OK(o->storage_size(o->config, 1, &one));
+        CHECK_OK(o->storage_size(o->config, 2, &two));
         CHECK(0 < one && one < two);
 #if SIZE_MAX > UINT32_MAX
         size_t largest = 0;
-        CHECK_OK(o->storage_size(UINT32_MAX - 1, &largest));
+        CHECK_OK(o->storage_size(o->config, UINT32_MAX - 1, &largest));
         CHECK(largest > two);
 #endif
     }
@@ -431,7 +560,7 @@ static void test_init_again(void) {
 
 static void test_abi_version(void) {
     CHECK(fairsched_abi_version() == FAIRSCHED_ABI_VERSION);
-    CHECK(FAIRSCHED_ABI_VERSION == 2); /* the ABI these tests are written against */
+    CHECK(FAIRSCHED_ABI_VERSION == 3); /* the ABI these tests are written against */
 }
 
 static void test_status_messages(void) {

@@ -110,13 +110,14 @@ static void test_testbed_fair_shares(void) {
 
 static void test_enforce(void) {
     workspace w = workspace_new(3);
-    const uint32_t targets[] = {5, 3, 4}, running[] = {1, 3, 1};
+    const uint32_t weights[] = {1, 1, 2}, targets[] = {5, 3, 4}, running[] = {1, 3, 1};
     uint32_t given[8];
     size_t assigned = 99;
-    CHECK_OK(fairsched_paf_enforce(w.paf, targets, 3, running, 3, given, LENGTH(given),
-                                   &assigned));
-    /* The smallest fraction of its target first: 1/5, then 1/4, then 2/5, ... */
-    const uint32_t want[] = {0, 2, 0, 2, 0, 2, 0};
+    CHECK_OK(fairsched_paf_enforce(w.paf, weights, 3, targets, 3, running, 3, given,
+                                   LENGTH(given), &assigned));
+    /* Below target, the fewest running per unit of weight first: 1/2, then 1 (job 0 before
+     * job 2 at 2/2), then 2/2 < ... */
+    const uint32_t want[] = {2, 0, 2, 2, 0, 0, 0};
     CHECK(assigned == 7 && memcmp(given, want, sizeof want) == 0);
     free(w.memory);
 }
@@ -308,6 +309,7 @@ static void test_allocate_errors(void) {
  * capacity is looked at; NULL is refused for a non-zero length, allowed for 0. */
 static void test_enforce_errors(void) {
     workspace w = workspace_new(2);
+    const uint32_t weights[] = {1, 1, 1}, zero_weight[] = {1, 0};
     const uint32_t targets[] = {3, 3, 3}, running[] = {0, 0, 0};
     uint32_t given[4];
     size_t assigned;
@@ -315,29 +317,38 @@ static void test_enforce_errors(void) {
     POISON_FILL(assigned);
     const fairsched_status null = FAIRSCHED_STATUS_NULL_POINTER;
     const fairsched_status mismatch = FAIRSCHED_STATUS_LENGTH_MISMATCH;
-    CHECK_STATUS(fairsched_paf_enforce(NULL, targets, 2, running, 2, given, 4, &assigned), null);
-    CHECK_STATUS(fairsched_paf_enforce(w.paf, NULL, 2, running, 2, given, 4, &assigned), null);
-    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, 2, NULL, 2, given, 4, &assigned), null);
-    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, 2, running, 2, NULL, 4, &assigned), null);
-    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, 2, running, 2, given, 4, NULL), null);
-    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, 1, running, 2, given, 4, &assigned),
+    CHECK_STATUS(fairsched_paf_enforce(NULL, weights, 2, targets, 2, running, 2, given, 4, &assigned), null);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, weights, 2, NULL, 2, running, 2, given, 4, &assigned),
+                 null);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, weights, 2, targets, 2, NULL, 2, given, 4, &assigned), null);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, weights, 2, targets, 2, running, 2, NULL, 4, &assigned), null);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, weights, 2, targets, 2, running, 2, given, 4, NULL), null);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, NULL, 2, targets, 2, running, 2, given, 4, &assigned),
+                 null);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, weights, 1, targets, 2, running, 2, given, 4,
+                                       &assigned),
                  mismatch);
-    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, 2, running, 1, given, 4, &assigned),
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, zero_weight, 2, targets, 2, running, 2, given, 4,
+                                       &assigned),
+                 FAIRSCHED_STATUS_NOT_POSITIVE);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, weights, 2, targets, 1, running, 2, given, 4, &assigned),
                  mismatch);
-    CHECK_STATUS(fairsched_paf_enforce(w.paf, NULL, 0, running, 2, given, 4, &assigned),
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, weights, 2, targets, 2, running, 1, given, 4, &assigned),
                  mismatch);
-    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, 3, running, 2, given, 4, &assigned),
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, weights, 2, NULL, 0, running, 2, given, 4, &assigned),
                  mismatch);
-    CHECK_STATUS(fairsched_paf_enforce(w.paf, targets, 3, running, 3, given, 4, &assigned),
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, weights, 2, targets, 3, running, 2, given, 4, &assigned),
+                 mismatch);
+    CHECK_STATUS(fairsched_paf_enforce(w.paf, weights, 3, targets, 3, running, 3, given, 4, &assigned),
                  FAIRSCHED_STATUS_CAPACITY_FULL);
     CHECK_UNWRITTEN(given);
     CHECK_UNWRITTEN(assigned);
 
     /* No job, or no slot to give (NULL allowed for both): nothing assigned. */
-    CHECK_OK(fairsched_paf_enforce(w.paf, NULL, 0, NULL, 0, given, 4, &assigned));
+    CHECK_OK(fairsched_paf_enforce(w.paf, NULL, 0, NULL, 0, NULL, 0, given, 4, &assigned));
     CHECK(assigned == 0);
     CHECK_UNWRITTEN(given);
-    CHECK_OK(fairsched_paf_enforce(w.paf, targets, 2, running, 2, NULL, 0, &assigned));
+    CHECK_OK(fairsched_paf_enforce(w.paf, weights, 2, targets, 2, running, 2, NULL, 0, &assigned));
     CHECK(assigned == 0);
     free(w.memory);
 }

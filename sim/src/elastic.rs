@@ -10,10 +10,11 @@
 //! once placed, an executor holds its series on its machine until the series ends, and the
 //! application completes with its last executor (§III-B1, constraints (1)-(3)). At every
 //! step, after the step's arrivals join the queue, each machine in turn has a heartbeat
-//! (Algorithm 1): the core's [`min_frag`] chooses, among the waiting executors in arrival
-//! order, which start on it now. The simulator only keeps time, the machines' available
-//! series and `t_run` (the steps until a running executor there finishes, `H` when none
-//! does), and the queue.
+//! (Algorithm 1): the core's [`Timeline::heartbeat`] chooses, among the waiting executors in
+//! arrival order, which start on it now. Each machine is a core [`Timeline`], which keeps its
+//! available series, its running executors and `t_run` (the steps until a running executor
+//! there finishes, `H` when none does) and lets executors go when their series end; the
+//! simulator keeps only time and the queue.
 //!
 //! **Policies** ([`POLICIES`]): MinFrag with [`Metric::Drr`] (Elasecutor) and with
 //! [`Metric::Trc`] (Table XI's alternative), both reserving each executor's time series; and
@@ -22,14 +23,11 @@
 //! what the paper blames for Tetris' makespan (§V-B). A fourth row, the same alignment
 //! reserving the time series, separates the two effects.
 //!
-//! **Candidates.** An application's waiting executors are identical, so they score alike and
-//! the first stands for all: [`min_frag`] gets one executor of each waiting application, in
-//! arrival order (the first [`MAX_EXECUTORS`] applications), on a scratch copy of the
-//! machine's series. Its choices are taken in order up to the first whose application still
-//! has executors waiting; the core is then called again on the updated machine, since that
-//! application's next executor may be the best choice of the next round. The heartbeat ends
-//! when a call's choices are all taken. This is Algorithm 1 over every waiting executor
-//! (copies tie, and ties go to the earlier), without scoring a copy per executor.
+//! **Candidates.** An application's waiting executors are identical, so one entry stands for
+//! all of them: the heartbeat gets one executor of each waiting application, in arrival order
+//! (the first [`MAX_EXECUTORS`] applications), with its count of waiting executors, and
+//! places up to that many copies, each choice made again over every copy left (Algorithm 1
+//! over every waiting executor: copies tie, and ties go to the earlier).
 //!
 //! **Measures** ([`ElasticRun`], [`compare`] and [`ElasticSummary`]): makespan (the last completion; the paper's
 //! headline), application completion time (ACT: completion minus arrival; the arrival counts
@@ -42,8 +40,10 @@ pub mod workload;
 use crate::document::{
     change, fields, identifier, Comparison, Document, Fields, Measure, Part, Table,
 };
+use crate::memory::Memory;
 use crate::metrics::percentile;
-use fairsched::drr::{min_frag, Executors, Metric, MAX_EXECUTORS, MAX_STEPS};
+use fairsched::drr::timeline::{self, ExecutorRow, HEAPS};
+use fairsched::drr::{Executors, Metric, Timeline, MAX_EXECUTORS, MAX_STEPS};
 use std::fmt::{self, Write};
 
 /// One application: when it arrives, how many executors it asks for, and the predicted
@@ -88,7 +88,7 @@ pub enum Reservation {
 /// A packing policy: the core's metric for MinFrag's choice, and what is reserved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Policy {
-    /// The score [`min_frag`] optimizes.
+    /// The score [`fairsched::drr::min_frag`] optimizes.
     pub metric: Metric,
     /// What a placed executor holds.
     pub reservation: Reservation,
@@ -153,12 +153,21 @@ pub struct ElasticRun {
     pub utilization: Vec<f64>,
 }
 
-/// One machine between heartbeats.
-struct Node {
-    /// Available amount, time-major over the horizon, from the current step.
-    available: Vec<f64>,
-    /// The steps at which its running executors end.
-    ends: Vec<u32>,
+/// The most executors a machine of `capacity` can run at once: at every step each running
+/// executor holds at least the smallest amount any reserved series has of some kind, so no more
+/// than the capacity over that amount fit; unbounded (`usize::MAX`) when every kind has a zero
+/// somewhere in some series.
+fn most_running(capacity: &[f64], reserved: &[Vec<f64>], kinds: usize) -> usize {
+    (0..kinds)
+        .filter_map(|r| {
+            let least = reserved
+                .iter()
+                .flat_map(|series| series.iter().skip(r).step_by(kinds))
+                .fold(f64::INFINITY, |least, &amount| least.min(amount));
+            (least > 0.0).then(|| (capacity[r] / least).floor() as usize)
+        })
+        .min()
+        .unwrap_or(usize::MAX)
 }
 
 /// The waiting applications as the core takes them, rebuilt when the queue changes.
@@ -203,19 +212,24 @@ pub fn run(machines: &[Vec<f64>], apps: &[App], policy: Policy) -> fairsched::Re
         return Err(fairsched::Error::OutOfRange);
     }
 
-    let mut nodes: Vec<Node> = machines
+    let waiting_at_first: usize = apps.iter().map(|a| a.executors as usize).sum();
+    let mut timelines = machines
         .iter()
-        .map(|m| Node {
-            available: m.repeat(horizon),
-            ends: Vec::new(),
+        .map(|capacity| {
+            let room = most_running(capacity, &reserved, kinds).min(waiting_at_first) + 1;
+            let memory = Memory::<ExecutorRow, HEAPS>::with_amounts(
+                room,
+                timeline::amounts(room, horizon, kinds),
+            );
+            Timeline::with_storage(memory, capacity, horizon as u32)
         })
-        .collect();
+        .collect::<fairsched::Result<Vec<_>>>()?;
     let mut order: Vec<usize> = (0..apps.len()).collect();
     order.sort_by_key(|&a| apps[a].arrival);
     let mut arrived = 0;
     // Waiting executors of each application in the queue, in arrival order.
     let mut queue: Vec<(usize, u32)> = Vec::new();
-    let mut waiting: usize = apps.iter().map(|a| a.executors as usize).sum();
+    let mut waiting = waiting_at_first;
     let mut candidates = Candidates {
         demands: Vec::new(),
         steps: Vec::new(),
@@ -223,8 +237,8 @@ pub fn run(machines: &[Vec<f64>], apps: &[App], policy: Policy) -> fairsched::Re
     };
     // The core's view of the candidates, validated once per rebuild; `None` when stale.
     let mut pending: Option<Executors<'_>> = None;
-    let mut chosen = Vec::new();
-    let mut scratch = Vec::new();
+    let mut counts = Vec::new();
+    let mut chosen = vec![0; timelines.iter().map(|t| t.capacity()).max().unwrap_or(0)];
     let mut placements = Vec::with_capacity(waiting);
     let mut completions: Vec<u32> = apps.iter().map(|a| a.arrival).collect();
     let mut used = vec![0.0; kinds];
@@ -237,79 +251,51 @@ pub fn run(machines: &[Vec<f64>], apps: &[App], policy: Policy) -> fairsched::Re
             }
             arrived += 1;
         }
-        for (m, (node, capacity)) in nodes.iter_mut().zip(machines).enumerate() {
-            node.ends.retain(|&end| end > now);
-            // One heartbeat: calls of the core until a call's choices are all taken.
-            while !queue.is_empty() {
-                let executors = match pending {
-                    Some(executors) => executors,
-                    None => {
-                        candidates.rebuild(&queue, &reserved, kinds);
-                        Executors::new(&candidates.demands, &candidates.steps, kinds)?
-                    }
-                };
-                pending = Some(executors);
-                let t_run = node
-                    .ends
-                    .iter()
-                    .map(|&end| (end - now) as usize)
-                    .min()
-                    .unwrap_or(horizon)
-                    .min(horizon);
-                scratch.clone_from(&node.available);
-                chosen.resize(candidates.steps.len(), 0);
-                let beat = min_frag(
-                    capacity,
-                    &mut scratch,
-                    t_run as u32,
-                    &executors,
-                    policy.metric,
-                    &mut chosen,
-                )?;
-                let mut again = false;
-                for &i in &chosen[..beat.placed] {
-                    let a = candidates.apps[i as usize];
-                    let app = &apps[a];
-                    for (have, need) in node.available.iter_mut().zip(&reserved[a]) {
-                        *have -= need;
-                    }
-                    let end = now + app.steps(kinds) as u32;
-                    node.ends.push(end);
-                    completions[a] = completions[a].max(end);
-                    for row in app.demand.chunks_exact(kinds) {
-                        for (u, d) in used.iter_mut().zip(row) {
-                            *u += d;
-                        }
-                    }
-                    placements.push(Placement {
-                        app: a,
-                        machine: m,
-                        start: now,
-                    });
-                    waiting -= 1;
-                    if let Some(entry) = queue.iter_mut().find(|(q, _)| *q == a) {
-                        entry.1 -= 1;
-                        if entry.1 == 0 {
-                            // The application leaves the candidates.
-                            pending = None;
-                        } else {
-                            // Its next executor could be the next choice: the rest of this
-                            // call's choices did not consider it.
-                            again = true;
-                            break;
-                        }
+        for (m, machine) in timelines.iter_mut().enumerate() {
+            if queue.is_empty() {
+                break;
+            }
+            let executors = match pending {
+                Some(executors) => executors,
+                None => {
+                    candidates.rebuild(&queue, &reserved, kinds);
+                    Executors::new(&candidates.demands, &candidates.steps, kinds)?
+                }
+            };
+            pending = Some(executors);
+            counts.clear();
+            counts.extend(queue.iter().take(MAX_EXECUTORS).map(|&(_, left)| left));
+            let beat = machine.heartbeat(&executors, &counts, policy.metric, &mut chosen)?;
+            // The room was sized so that it never cuts a heartbeat short.
+            if machine.running() >= machine.capacity() {
+                return Err(fairsched::Error::CapacityFull);
+            }
+            for &i in &chosen[..beat.placed] {
+                let a = candidates.apps[i as usize];
+                let app = &apps[a];
+                let end = now + app.steps(kinds) as u32;
+                completions[a] = completions[a].max(end);
+                for row in app.demand.chunks_exact(kinds) {
+                    for (u, d) in used.iter_mut().zip(row) {
+                        *u += d;
                     }
                 }
+                placements.push(Placement {
+                    app: a,
+                    machine: m,
+                    start: now,
+                });
+                waiting -= 1;
+                queue[i as usize].1 -= 1;
+            }
+            if queue.iter().any(|&(_, left)| left == 0) {
+                // Applications with no executor left waiting leave the candidates.
                 queue.retain(|&(_, left)| left > 0);
-                if !again {
-                    break;
-                }
+                pending = None;
             }
         }
-        // The next step: every machine's series slides by one, a free step enters at the end.
-        for (node, capacity) in nodes.iter_mut().zip(machines) {
-            node.available.drain(..kinds);
-            node.available.extend_from_slice(capacity);
+        for machine in &mut timelines {
+            machine.advance(1)?;
         }
         now += 1;
     }

@@ -16,8 +16,10 @@ fn pafs_alpha_guarantee_holds_at_every_reallocation() {
     for alpha in [0.9, 0.99] {
         let (run, log) = run_paf(&workload, &profiles, 300, alpha).unwrap();
         assert!(run.completions.iter().all(|c| c.is_finite()));
-        // An allocation at each arrival and at each departure but the last.
-        assert_eq!(log.len(), 2 * 40 - 1);
+        // An allocation at each instant a job arrived or left or a task finished, but the last
+        // (nothing is left to allocate): more than one per arrival and departure, in order.
+        assert!(log.len() > 2 * 40 - 1, "{}", log.len());
+        assert!(log.windows(2).all(|w| w[0].time < w[1].time));
         for r in &log {
             assert!(
                 r.totals.largest_loss <= 1.0 - alpha + 1e-12,
@@ -36,21 +38,22 @@ fn pafs_alpha_guarantee_holds_at_every_reallocation() {
 }
 
 #[test]
-fn over_time_paf_gains_at_each_allocation_but_not_over_fair() {
+fn over_time_paf_gains_at_each_allocation_and_over_fair() {
     let mut ratios = Vec::new();
     for seed in 1..=3 {
         let workload = paf_over_time(60, seed);
         let (outcomes, reports) = compare("small", &workload, &[400, 20_000], &[0.9]).unwrap();
         let [fair, paf, idle_fair, idle_paf]: [Outcome; 4] = outcomes.try_into().unwrap();
         assert_eq!(reports.len(), 2);
-        // Contended (400 slots): the core's allocations gain over the fair shares, but the
-        // jobs' own progress rates do not gain over FAIR's (see sim/README.md for why): seeds
-        // 1-8 give 0.93 to 1.006 of FAIR's.
+        // Contended (400 slots): the core's allocations gain over the fair shares, and with a
+        // re-allocation at every task completion and enforcement by running per weight below
+        // target (fairsched_sim::paf_dynamic's documentation) the jobs' own progress rates
+        // hold FAIR's or gain: seeds 1-3 give 1.020, 0.9994 and 1.031 of FAIR's.
         assert_eq!((fair.alpha, paf.alpha), (None, Some(0.9)));
         assert!(paf.instant_gain > 0.01, "seed {seed}: {paf:?}");
         let ratio = paf.progress / fair.progress;
         assert!(
-            (0.8..1.05).contains(&ratio),
+            (0.999..1.04).contains(&ratio),
             "seed {seed}: {paf:?} {fair:?}"
         );
         ratios.push(ratio);
@@ -63,8 +66,8 @@ fn over_time_paf_gains_at_each_allocation_but_not_over_fair() {
         assert_eq!(idle_paf.progress, idle_fair.progress, "seed {seed}");
         assert_eq!(idle_paf.instant_gain, 0.0, "seed {seed}");
     }
-    // 0.97 on average.
-    assert!(ratios.iter().sum::<f64>() / 3.0 < 0.99, "{ratios:?}");
+    // 1.017 on average.
+    assert!(ratios.iter().sum::<f64>() / 3.0 > 1.01, "{ratios:?}");
 }
 
 /// The columns of the progress table's rows.

@@ -254,6 +254,7 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
             rows,
             numbers: buckets,
             heaps: [gps, _],
+            ..
         } = self.storage.parts_mut();
         let Some(row) = id_index::allocate(rows, &mut self.table) else {
             return Err(Error::CapacityFull);

@@ -26,10 +26,7 @@ impl<'a> Machine<'a> {
     /// executor finishes: 1 to `H`, with `H` when none runs or none finishes within the
     /// horizon ([`Error::OutOfRange`] otherwise).
     pub fn new(capacity: &[f64], available: &'a [f64], t_run: u32) -> Result<Self> {
-        let capacity = Resources::capacity(capacity)?;
-        if capacity.as_slice().iter().any(|&c| c > MAX_CAPACITY) {
-            return Err(Error::OutOfRange);
-        }
+        let capacity = machine_capacity(capacity)?;
         let steps = series::steps(available.len(), capacity.kinds())?;
         check_available(&capacity, available)?;
         let t_run = t_run as usize;
@@ -137,6 +134,16 @@ impl<'a> Machine<'a> {
             .map(|((&peak, &c), &have)| peak / c * (have / c))
             .sum()
     }
+}
+
+/// A machine's capacity as [`Machine::new`] takes it: 1 to 8 kinds, each positive and at most
+/// `f64::MAX / 256` ([`Error::OutOfRange`] above).
+pub(crate) fn machine_capacity(capacity: &[f64]) -> Result<Resources> {
+    let capacity = Resources::capacity(capacity)?;
+    if capacity.as_slice().iter().any(|&c| c > MAX_CAPACITY) {
+        return Err(Error::OutOfRange);
+    }
+    Ok(capacity)
 }
 
 /// [`Error::LengthMismatch`] when an executor's kinds differ from a machine's, and

@@ -4,6 +4,7 @@
 use super::machine::Machine;
 use super::series::{Executors, MAX_EXECUTORS};
 use super::Metric;
+use crate::resources::Resources;
 use crate::{Error, Result};
 
 /// What one heartbeat did.
@@ -46,12 +47,52 @@ pub fn min_frag(
         return Err(Error::LengthMismatch);
     }
     let capacity = *machine.capacity();
-    let mut t_run = machine.t_run();
+    let (placed, t_run) = place(
+        &capacity,
+        available,
+        machine.t_run(),
+        pending,
+        None,
+        metric,
+        placements,
+    );
+    Ok(Heartbeat {
+        placed,
+        t_run: u32::try_from(t_run).unwrap_or(u32::MAX),
+        drr: Machine::trusted(capacity, available, t_run).drr(),
+    })
+}
 
+/// Algorithm 1's loop over inputs already checked (`available` valid for `capacity`, `t_run`
+/// within its horizon, every executor of its kinds and within it): places executors until
+/// none fits or `placements` is full, writing their indices to the front of `placements` and
+/// taking their series from `available`. With `counts`, one per executor, executor `i`
+/// stands for `counts[i]` identical executors (an application's, §III-B1's `N_i`): it stays
+/// a candidate until placed that many times, and one of 0 is none. Returns how many were
+/// placed and `t_run` afterwards.
+///
+/// Copies score alike and ties go to the lower index, so this is the loop over the expanded
+/// list (every copy after the one before it), scoring one copy a round instead of each.
+pub(crate) fn place(
+    capacity: &Resources,
+    available: &mut [f64],
+    t_run: usize,
+    pending: &Executors<'_>,
+    counts: Option<&[u32]>,
+    metric: Metric,
+    placements: &mut [u32],
+) -> (usize, usize) {
+    let count = |i: usize| counts.map_or(1, |counts| counts.get(i).copied().unwrap_or(0));
     let mut open = Open::all(pending.len());
+    for i in 0..pending.len() {
+        if count(i) == 0 {
+            open.close(i);
+        }
+    }
+    let mut t_run = t_run;
     let mut placed = 0;
-    loop {
-        let machine = Machine::trusted(capacity, available, t_run);
+    while placed < placements.len() {
+        let machine = Machine::trusted(*capacity, available, t_run);
         let mut best = None;
         for (i, executor) in pending.iter().enumerate() {
             if !open.has(i) {
@@ -72,17 +113,21 @@ pub fn min_frag(
             *have -= need;
         }
         t_run = t_run.min(executor.steps());
-        open.close(chosen);
+        let chosen = u32::try_from(chosen).unwrap_or(u32::MAX);
+        // Copies placed before this one (only counted when there can be any).
+        let copies = counts.map_or(0, |_| {
+            let before = placements.get(..placed).unwrap_or_default();
+            before.iter().filter(|&&i| i == chosen).count()
+        });
+        if copies.saturating_add(1) >= count(chosen as usize) as usize {
+            open.close(chosen as usize);
+        }
         if let Some(slot) = placements.get_mut(placed) {
-            *slot = u32::try_from(chosen).unwrap_or(u32::MAX);
+            *slot = chosen;
         }
         placed = placed.saturating_add(1);
     }
-    Ok(Heartbeat {
-        placed,
-        t_run: u32::try_from(t_run).unwrap_or(u32::MAX),
-        drr: Machine::trusted(capacity, available, t_run).drr(),
-    })
+    (placed, t_run)
 }
 
 /// The executors still worth trying this heartbeat: a bit set on the stack.

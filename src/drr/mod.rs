@@ -19,7 +19,14 @@
 //!   maximum) and Tetris' alignment score ([`Metric`]).
 //! - [`min_frag`]: Algorithm 1 for one heartbeat of one machine.
 //! - [`score_machines`]: one executor against many machines, one call over flat arrays.
-//! - [`reprovision`]: §III-C's correction of a running executor's remaining series.
+//! - [`reprovision`]: §III-C's correction of a running executor's remaining series, and
+//!   [`reprovision_due`], its trigger (a stage running longer than [`RHO`] = 1.1 times its
+//!   expected time).
+//! - [`Timeline`] ([`timeline`]): one machine over time, what a caller otherwise keeps beside
+//!   [`min_frag`]: the executors running on it, `AR` and `t_run`, kept exactly as time
+//!   advances and executors are placed, released and reprovisioned; a heartbeat is one call.
+//! - [`Predictor`] ([`predictor`]): §IV-C's prediction of an executor's demand series, the
+//!   mean of its application's last runs, or its peak until there are enough.
 //!
 //! ```
 //! use fairsched::drr::{min_frag, Executors, Metric};
@@ -42,15 +49,19 @@
 mod machine;
 mod machines;
 mod min_frag;
+pub mod predictor;
 mod remaining;
 mod reprovision;
 mod series;
+pub mod timeline;
 
 pub use machine::Machine;
 pub use machines::{score_machines, Machines};
 pub use min_frag::{min_frag, Heartbeat};
-pub use reprovision::reprovision;
+pub use predictor::{Prediction, Predictor};
+pub use reprovision::{reprovision, reprovision_due, RHO};
 pub use series::{Executor, Executors, MAX_EXECUTORS, MAX_STEPS};
+pub use timeline::{Placed, Timeline};
 
 /// How a placement is scored: the metric MinFrag optimizes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

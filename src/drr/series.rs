@@ -35,7 +35,7 @@ pub(crate) fn rows(len: usize, kinds: usize) -> usize {
 }
 
 /// `steps` if it is 1 to [`MAX_STEPS`]: [`Error::Empty`] for 0, [`Error::CapacityFull`] above.
-fn check_steps(steps: usize) -> Result<usize> {
+pub(crate) fn check_steps(steps: usize) -> Result<usize> {
     match steps {
         0 => Err(Error::Empty),
         1..=MAX_STEPS => Ok(steps),

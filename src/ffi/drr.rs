@@ -16,7 +16,7 @@ pub const FAIRSCHED_DRR_METRIC_TRC: u32 = 1;
 /// Tetris' alignment of peak demand with what is available now: larger is better.
 pub const FAIRSCHED_DRR_METRIC_TETRIS: u32 = 2;
 /// The metric of each code.
-const METRICS: [(u32, Metric); 3] = [
+pub(crate) const METRICS: [(u32, Metric); 3] = [
     (FAIRSCHED_DRR_METRIC_DRR, Metric::Drr),
     (FAIRSCHED_DRR_METRIC_TRC, Metric::Trc),
     (FAIRSCHED_DRR_METRIC_TETRIS, Metric::Tetris),
@@ -171,6 +171,47 @@ pub unsafe extern "C" fn fairsched_drr_reprovision(
         let observed = unsafe { read_slice(observed, observed_len) }?;
         let predicted = unsafe { read_slice(predicted, predicted_len) }?;
         drr::reprovision(remaining, kinds, observed, predicted)?;
+        Ok(())
+    })
+}
+
+/// The paper's rho for `fairsched_drr_reprovision_due` (§III-C): a stage running longer than
+/// 1.1 times its expected execution time triggers reprovisioning.
+pub const FAIRSCHED_DRR_RHO: f64 = 1.1;
+// cbindgen needs the literal; the core's constant must agree.
+const _: () = assert!(FAIRSCHED_DRR_RHO == drr::RHO);
+
+/// Reprovisioning's trigger (§III-C) for `elapsed_len` executors in one call: executor i is due
+/// when its current stage has run `elapsed[i]` (finite, not negative) and that exceeds `rho`
+/// times the stage's expected execution time `expected[i]` (finite, positive, same unit):
+/// `elapsed[i] > rho * expected[i]`, strictly. The paper's rho is FAIRSCHED_DRR_RHO, 1.1; any
+/// finite rho of at least 1 is accepted. Writes whether each is due into `out_due` and how
+/// many are into `*out_count`. Errors, in this order: LENGTH_MISMATCH (`expected_len` or
+/// `out_due_len` not `elapsed_len`); NOT_FINITE (rho), OUT_OF_RANGE (rho below 1); NOT_FINITE
+/// or NEGATIVE (an elapsed time); NOT_FINITE, NEGATIVE or NOT_POSITIVE (an expected time). On
+/// error nothing is written. Wraps `drr::reprovision_due`.
+///
+/// # Safety
+/// Each array must hold its length in elements (NULL allowed for length 0); `out_count` must
+/// be NULL or valid for a write.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn fairsched_drr_reprovision_due(
+    elapsed: *const f64,
+    elapsed_len: usize,
+    expected: *const f64,
+    expected_len: usize,
+    rho: f64,
+    out_due: *mut bool,
+    out_due_len: usize,
+    out_count: *mut usize,
+) -> FairschedStatus {
+    boundary(|| {
+        let elapsed = unsafe { read_slice(elapsed, elapsed_len) }?;
+        let expected = unsafe { read_slice(expected, expected_len) }?;
+        let due = unsafe { write_slice(out_due, out_due_len) }?;
+        let out = unsafe { write(out_count) }?;
+        *out = drr::reprovision_due(elapsed, expected, rho, due)?;
         Ok(())
     })
 }

@@ -11,6 +11,8 @@
 pub mod cfq;
 pub mod drf;
 pub mod drr;
+pub mod drr_predictor;
+pub mod drr_timeline;
 pub mod hai;
 pub mod paf;
 pub mod qknobler;
@@ -62,10 +64,13 @@ pub enum FairschedStatus {
     NotMonotone = 16,
     /// The samples given cannot determine the model to fit.
     Underdetermined = 17,
+    /// A demand does not fit what a machine has available at some step: placing (or
+    /// reprovisioning) it would commit more of a resource than the machine has.
+    DoesNotFit = 18,
 }
 
 /// The number of status codes: every code is below it (bindings size their tables with it).
-pub const FAIRSCHED_STATUS_COUNT: u32 = 18;
+pub const FAIRSCHED_STATUS_COUNT: u32 = 19;
 
 impl From<Error> for FairschedStatus {
     fn from(error: Error) -> Self {
@@ -84,6 +89,7 @@ impl From<Error> for FairschedStatus {
             Error::Empty => FairschedStatus::Empty,
             Error::NotMonotone => FairschedStatus::NotMonotone,
             Error::Underdetermined => FairschedStatus::Underdetermined,
+            Error::DoesNotFit => FairschedStatus::DoesNotFit,
         }
     }
 }
@@ -260,7 +266,7 @@ pub(crate) unsafe fn fill<T: Copy>(at: *mut u8, len: usize, value: T) -> &'stati
 /// The version of this C ABI: it changes whenever an export, a struct or a status code changes
 /// incompatibly. Compare `fairsched_abi_version()` with it to detect a header and a library from
 /// different builds.
-pub const FAIRSCHED_ABI_VERSION: u32 = 2;
+pub const FAIRSCHED_ABI_VERSION: u32 = 3;
 
 /// The ABI version the library was built with (see `FAIRSCHED_ABI_VERSION`).
 #[no_mangle]

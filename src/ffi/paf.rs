@@ -11,7 +11,9 @@
 //! `p(0..=d_j)` at `points[curve_offsets[j] .. curve_offsets[j + 1]]`, where `curve_offsets`
 //! has `jobs_len + 1` entries, starts at 0, never decreases and ends at `points_len` (the curves
 //! concatenated in job order; a curve's length is its demand plus one). Per-job outputs are
-//! arrays of `jobs_len` elements.
+//! arrays of `jobs_len` elements. A job without a progress curve (§IV-A) has `d_j + 1` points
+//! that are all NaN: it keeps exactly its fair share, takes no part in transfers, and its two
+//! progress outputs are NaN.
 
 use super::{boundary, decode, read_slice, table, write, write_slice, FairschedStatus};
 use crate::paf::{
@@ -143,17 +145,20 @@ pub unsafe extern "C" fn fairsched_paf_allocate(
     })
 }
 
-/// Which jobs get `out_jobs_len` free slots (§IV-B): each to the job furthest below its target
-/// relatively (smallest `running[j] / targets[j]`, ties to the lower index). Writes one job
-/// index per slot into `out_jobs` and the count into `*out_assigned` (fewer when every job
-/// reaches its target). `targets` and `running` hold one value per job (LENGTH_MISMATCH
-/// otherwise). Wraps `Paf::enforce`.
+/// Which jobs get `out_jobs_len` free slots (§IV-B): each to a job below its target, the one
+/// holding the fewest slots per unit of weight (smallest `running[j] / weights[j]`, ties to
+/// the lower index). Writes one job index per slot into `out_jobs` and the count into
+/// `*out_assigned` (fewer when every job reaches its target). `weights`, `targets` and
+/// `running` hold one value per job (LENGTH_MISMATCH otherwise; a weight of 0 is
+/// NOT_POSITIVE). Wraps `Paf::enforce`.
 ///
 /// # Safety
 /// As for `fairsched_paf_allocate`; each array must hold its length in elements.
 #[no_mangle]
 pub unsafe extern "C" fn fairsched_paf_enforce(
     paf: *mut FairschedPaf,
+    weights: *const u32,
+    weights_len: usize,
     targets: *const u32,
     targets_len: usize,
     running: *const u32,
@@ -164,11 +169,12 @@ pub unsafe extern "C" fn fairsched_paf_enforce(
 ) -> FairschedStatus {
     boundary(|| {
         let workspace = unsafe { write(paf) }?;
+        let weights = unsafe { read_slice(weights, weights_len) }?;
         let targets = unsafe { read_slice(targets, targets_len) }?;
         let running = unsafe { read_slice(running, running_len) }?;
         let out = unsafe { write_slice(out_jobs, out_jobs_len) }?;
         let assigned = unsafe { write(out_assigned) }?;
-        *assigned = workspace.inner.enforce(targets, running, out)?;
+        *assigned = workspace.inner.enforce(weights, targets, running, out)?;
         Ok(())
     })
 }

@@ -1,5 +1,10 @@
 //! The jobs PAF allocates among: a weight and a progress curve each, seen through [`Jobs`].
 //!
+//! A job may have no curve (§IV-A, "Curve Preparation": "for those jobs, we simply allocate
+//! them the fair share and exclude them from the slot transferring process"): it has a weight
+//! and a demand only, gets exactly its weighted max-min fair share, and neither gives nor takes
+//! slots in Algorithm 1. Its progress is unknown (NaN in the per-job outputs).
+//!
 //! Two views: a slice of [`Job`]s, whose curves were checked once when built (Rust callers
 //! who allocate many times over the same curves), and [`FlatJobs`], the C ABI's flat arrays,
 //! checked on every call.
@@ -8,21 +13,36 @@ use super::curve::{self, Curve};
 use crate::{Error, Result};
 
 /// One job: its weight in the fair share and its progress curve (the curve's length fixes its
-/// demand).
+/// demand), or, for a job without a curve, its demand alone.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Job<'a> {
     weight: u32,
-    curve: Curve<'a>,
+    curve: Option<Curve<'a>>,
+    demand: u32,
 }
 
 impl<'a> Job<'a> {
     /// A job of `weight` (at least 1, else [`Error::NotPositive`]: a job with no share would
     /// have no fair allocation to protect).
     pub fn new(weight: u32, curve: Curve<'a>) -> Result<Self> {
+        Self::checked(weight, Some(curve), curve.demand())
+    }
+
+    /// A job of `weight` (as [`Job::new`]) and `demand` slots whose progress curve is unknown:
+    /// it keeps exactly its fair share and takes no part in transfers (§IV-A).
+    pub fn without_curve(weight: u32, demand: u32) -> Result<Self> {
+        Self::checked(weight, None, demand)
+    }
+
+    fn checked(weight: u32, curve: Option<Curve<'a>>, demand: u32) -> Result<Self> {
         if weight == 0 {
             return Err(Error::NotPositive);
         }
-        Ok(Job { weight, curve })
+        Ok(Job {
+            weight,
+            curve,
+            demand,
+        })
     }
 
     /// The job's weight.
@@ -30,9 +50,14 @@ impl<'a> Job<'a> {
         self.weight
     }
 
-    /// The job's curve.
-    pub fn curve(&self) -> Curve<'a> {
+    /// The job's curve, `None` for a job without one.
+    pub fn curve(&self) -> Option<Curve<'a>> {
         self.curve
+    }
+
+    /// The job's demand: slots beyond it add nothing.
+    pub fn demand(&self) -> u32 {
+        self.demand
     }
 }
 
@@ -46,13 +71,15 @@ pub trait Jobs {
     }
     /// Weight of job `job` (at least 1).
     fn weight(&self, job: usize) -> u32;
-    /// Checked table `p(0..=d)` of job `job`.
+    /// Checked table `p(0..=d)` of job `job`; empty for a job without a curve.
     fn points(&self, job: usize) -> &[f64];
-    /// [`curve::concave_from`] of job `job`'s curve.
+    /// [`curve::concave_from`] of job `job`'s curve (0 without a curve).
     fn concave_from(&self, job: usize) -> u32;
-    /// Demand `d` of job `job`.
-    fn demand(&self, job: usize) -> u32 {
-        self.points(job).len().saturating_sub(1) as u32
+    /// Demand `d` of job `job`, with or without a curve.
+    fn demand(&self, job: usize) -> u32;
+    /// Whether job `job` has a curve (a checked curve has at least one point).
+    fn has_curve(&self, job: usize) -> bool {
+        !self.points(job).is_empty()
     }
 }
 
@@ -64,16 +91,25 @@ impl Jobs for [Job<'_>] {
         self.get(job).map_or(1, |j| j.weight)
     }
     fn points(&self, job: usize) -> &[f64] {
-        self.get(job).map_or(&[0.0], |j| j.curve.points())
+        self.get(job)
+            .and_then(|j| j.curve)
+            .map_or(&[], |c| c.points())
     }
     fn concave_from(&self, job: usize) -> u32 {
-        self.get(job).map_or(0, |j| j.curve.concave_from())
+        self.get(job)
+            .and_then(|j| j.curve)
+            .map_or(0, |c| c.concave_from())
+    }
+    fn demand(&self, job: usize) -> u32 {
+        self.get(job).map_or(0, |j| j.demand)
     }
 }
 
 /// Jobs as flat arrays, the layout of the C ABI: `weights[j]`, and job `j`'s curve
 /// `p(0..=d_j)` at `points[offsets[j]..offsets[j + 1]]` (so `offsets` has one entry more than
 /// `weights`, starts at 0 and ends at `points.len()`; the curves are concatenated in job order).
+/// A job without a curve (§IV-A) has `d_j + 1` points that are all NaN ("progress unknown"):
+/// its range still gives its demand, and no checked curve contains a NaN.
 #[derive(Clone, Copy, Debug)]
 pub struct FlatJobs<'a> {
     weights: &'a [u32],
@@ -85,7 +121,8 @@ impl<'a> FlatJobs<'a> {
     /// Checks every job: [`Error::LengthMismatch`] unless `offsets.len() == weights.len() + 1`,
     /// `offsets[0] == 0` and the last offset is `points.len()`; [`Error::NotMonotone`] for a
     /// decreasing offset; [`Error::NotPositive`] for a weight of 0; then each curve as
-    /// [`curve::check`] (an empty one is [`Error::Empty`]).
+    /// [`curve::check`] (an empty one is [`Error::Empty`]), unless every one of its points is
+    /// NaN (a job without a curve).
     pub fn new(weights: &'a [u32], offsets: &'a [u32], points: &'a [f64]) -> Result<Self> {
         let ends = (offsets.first(), offsets.last());
         if offsets.len() != weights.len().saturating_add(1)
@@ -103,13 +140,28 @@ impl<'a> FlatJobs<'a> {
                 _ => continue,
             };
             let table = points.get(start..end).ok_or(Error::NotMonotone)?;
-            curve::check(table)?;
+            if table.is_empty() || !table.iter().all(|p| p.is_nan()) {
+                curve::check(table)?;
+            }
         }
         Ok(FlatJobs {
             weights,
             offsets,
             points,
         })
+    }
+}
+
+impl FlatJobs<'_> {
+    /// Job `job`'s range of `points`: its curve, or NaNs for a job without one.
+    fn range(&self, job: usize) -> &[f64] {
+        let start = self.offsets.get(job).copied().unwrap_or_default() as usize;
+        let end = self
+            .offsets
+            .get(job.saturating_add(1))
+            .copied()
+            .unwrap_or_default() as usize;
+        self.points.get(start..end).unwrap_or(&[])
     }
 }
 
@@ -120,14 +172,16 @@ impl Jobs for FlatJobs<'_> {
     fn weight(&self, job: usize) -> u32 {
         self.weights.get(job).copied().unwrap_or(1)
     }
+    /// Empty for a job without a curve (its range, checked, starts with NaN only then).
     fn points(&self, job: usize) -> &[f64] {
-        let start = self.offsets.get(job).copied().unwrap_or_default() as usize;
-        let end = self
-            .offsets
-            .get(job.saturating_add(1))
-            .copied()
-            .unwrap_or_default() as usize;
-        self.points.get(start..end).unwrap_or(&[0.0])
+        let range = self.range(job);
+        if range.first().is_some_and(|p| p.is_nan()) {
+            return &[];
+        }
+        range
+    }
+    fn demand(&self, job: usize) -> u32 {
+        self.range(job).len().saturating_sub(1) as u32
     }
     /// Walks the curve: O(d) per call, once per job and allocation.
     fn concave_from(&self, job: usize) -> u32 {
@@ -173,5 +227,45 @@ mod tests {
         let jobs = FlatJobs::new(&[1, 2], &[0, 2, 5], &points).unwrap();
         assert_eq!((jobs.demand(0), jobs.demand(1)), (1, 2));
         assert_eq!(jobs.points(1), &[0.0, 0.5, 0.6]);
+        assert!(jobs.has_curve(0) && jobs.has_curve(1));
+
+        // All NaN: a job without a curve of demand 2; NaN among numbers is still no curve.
+        let nan = f64::NAN;
+        let points = [0.0, 1.0, nan, nan, nan];
+        let jobs = FlatJobs::new(&[1, 2], &[0, 2, 5], &points).unwrap();
+        assert_eq!(
+            (jobs.demand(1), jobs.points(1), jobs.has_curve(1)),
+            (2, &[][..], false)
+        );
+        assert_eq!(jobs.concave_from(1), 0);
+        assert_eq!(
+            fails(&[1, 2], &[0, 2, 5], &[0.0, 1.0, nan, 0.5, nan]),
+            Some(Error::NotFinite)
+        );
+        assert_eq!(
+            fails(&[1, 2], &[0, 2, 5], &[0.0, 1.0, 0.0, nan, nan]),
+            Some(Error::NotFinite)
+        );
+    }
+
+    #[test]
+    fn jobs_without_curves_have_a_demand_only() {
+        let points = [0.0, 0.5];
+        let jobs = [
+            Job::new(2, Curve::new(&points).unwrap()).unwrap(),
+            Job::without_curve(3, 7).unwrap(),
+        ];
+        assert_eq!(Job::without_curve(0, 7), Err(Error::NotPositive));
+        assert_eq!(
+            (jobs[1].weight(), jobs[1].demand(), jobs[1].curve()),
+            (3, 7, None)
+        );
+        let view: &[Job] = &jobs;
+        assert_eq!((view.demand(0), view.has_curve(0)), (1, true));
+        assert_eq!(
+            (view.demand(1), view.has_curve(1), view.points(1)),
+            (7, false, &[][..])
+        );
+        assert_eq!(view.concave_from(1), 0);
     }
 }

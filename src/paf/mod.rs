@@ -14,7 +14,8 @@
 //! - [`Job`], [`FlatJobs`] and the [`Jobs`] view over either;
 //! - fair shares (water-filling in whole slots), minimum allocations and Algorithm 1
 //!   ([`Paf::allocate`]), literal or fast, with identical results;
-//! - enforcement (§IV-B): which jobs get `k` free slots ([`Paf::enforce`]).
+//! - enforcement (§IV-B): which jobs get `k` free slots ([`Paf::enforce`]);
+//! - jobs without a curve (§IV-A, [`Job::without_curve`]): their fair share, no transfers.
 //!
 //! A [`Paf`] is only scratch space: capacity for `N` jobs, fixed at construction ([`Inline`]
 //! for Rust callers, [`Borrowed`] for memory the caller provides). Every call validates its
@@ -113,6 +114,12 @@ impl<S: Storage<Bracket, HEAPS>> Paf<S> {
     /// Algorithm 1 for `jobs` sharing `slots` slots with fairness knob `alpha`: fair shares,
     /// minimum allocations, PAF allocations and the progress at each, into `out`.
     ///
+    /// Jobs without a curve (§IV-A, [`Job::without_curve`]) count in the fair shares as any job,
+    /// then keep them: for such a job `paf = min = fair` and both progresses are NaN; the totals
+    /// count only jobs with a curve (`slots` counts every job). Exactly: the other jobs' PAF
+    /// allocations are Algorithm 1's on those jobs alone, started from their fair shares among
+    /// all jobs (with the minimum allocations of those shares), moving `Σ fair` of theirs.
+    ///
     /// Errors: [`Error::NotPositive`] for 0 slots; [`Error::NotFinite`] or
     /// [`Error::OutOfRange`] for an `alpha` outside `[0, 1]`; [`Error::CapacityFull`] for more
     /// jobs than the capacity; [`Error::LengthMismatch`] unless every slice of `out` is as long
@@ -159,10 +166,17 @@ impl<S: Storage<Bracket, HEAPS>> Paf<S> {
             rows: brackets,
             numbers: order,
             heaps,
+            ..
         } = self.storage.parts_mut();
         fair_share::fair_shares(jobs, slots, order, fair);
+        // A job without a curve can give nothing (its minimum is its fair share) and takes
+        // nothing (no points: every benefit is 0, never above a sacrifice): §IV-A.
         for (j, (m, &f)) in min.iter_mut().zip(fair.iter()).enumerate() {
-            *m = transfer::min_alloc(jobs.points(j), f, alpha);
+            *m = if jobs.has_curve(j) {
+                transfer::min_alloc(jobs.points(j), f, alpha)
+            } else {
+                f
+            };
         }
         paf.copy_from_slice(fair);
         let [givers, takers] = heaps;
@@ -184,16 +198,23 @@ impl<S: Storage<Bracket, HEAPS>> Paf<S> {
                 fair.get(j).copied().unwrap_or_default(),
                 paf.get(j).copied().unwrap_or_default(),
             );
+            totals.slots = totals.slots.saturating_add(u64::from(f));
+            totals.moved = totals.moved.saturating_add(u64::from(f.saturating_sub(x)));
             let points = jobs.points(j);
-            let (at_fair, at_paf) = (curve::at(points, f), curve::at(points, x));
+            let (at_fair, at_paf) = if jobs.has_curve(j) {
+                (curve::at(points, f), curve::at(points, x))
+            } else {
+                (f64::NAN, f64::NAN)
+            };
             if let Some(p) = fair_progress.get_mut(j) {
                 *p = at_fair;
             }
             if let Some(p) = paf_progress.get_mut(j) {
                 *p = at_paf;
             }
-            totals.slots = totals.slots.saturating_add(u64::from(f));
-            totals.moved = totals.moved.saturating_add(u64::from(f.saturating_sub(x)));
+            if !jobs.has_curve(j) {
+                continue;
+            }
             totals.fair_progress += at_fair;
             totals.paf_progress += at_paf;
             if at_fair > 0.0 {
@@ -203,22 +224,35 @@ impl<S: Storage<Bracket, HEAPS>> Paf<S> {
         Ok(totals)
     }
 
-    /// Which jobs get `out.len()` free slots (§IV-B): each slot to the job furthest below its
-    /// target relatively (smallest `running[j] / targets[j]`; ties to the lower index), which
-    /// then counts it as running. Writes one job index per slot and returns how many were given, fewer
-    /// when every job reaches its target.
+    /// Which jobs get `out.len()` free slots (§IV-B): each slot to a job below its target,
+    /// the one holding the fewest slots per unit of weight (smallest `running[j] /
+    /// weights[j]`, as Spark's fair scheduler; ties to the lower index), which then counts it
+    /// as running. Writes one job index per slot and returns how many were given, fewer when
+    /// every job reaches its target. Re-allocating at every task completion and enforcing this
+    /// way gains over fair sharing on the simulator's workload over time, where ordering by
+    /// the fraction of the target held loses (see the measurements in `enforce`'s module).
     ///
-    /// Errors: [`Error::LengthMismatch`] unless `targets` and `running` have the same length;
-    /// [`Error::CapacityFull`] for more jobs than the capacity.
-    pub fn enforce(&mut self, targets: &[u32], running: &[u32], out: &mut [u32]) -> Result<usize> {
-        if targets.len() != running.len() {
+    /// Errors: [`Error::LengthMismatch`] unless `weights`, `targets` and `running` have the
+    /// same length; [`Error::NotPositive`] for a weight of 0; [`Error::CapacityFull`] for more
+    /// jobs than the capacity.
+    pub fn enforce(
+        &mut self,
+        weights: &[u32],
+        targets: &[u32],
+        running: &[u32],
+        out: &mut [u32],
+    ) -> Result<usize> {
+        if targets.len() != running.len() || weights.len() != targets.len() {
             return Err(Error::LengthMismatch);
+        }
+        if weights.contains(&0) {
+            return Err(Error::NotPositive);
         }
         if targets.len() > self.capacity() {
             return Err(Error::CapacityFull);
         }
         let [heap, _] = self.storage.parts_mut().heaps;
         let heap: &mut [HeapSlot<u64>] = heap.get_mut(..targets.len()).unwrap_or_default();
-        Ok(enforce::enforce(targets, running, out, heap))
+        Ok(enforce::enforce(weights, targets, running, out, heap))
     }
 }

@@ -183,7 +183,8 @@ pub(crate) fn select<J: Jobs + ?Sized>(
             .unwrap_or_default()
             .saturating_sub(min_of(j))
     };
-    let span = |j: usize| jobs.demand(j).saturating_sub(min_of(j));
+    // The curve's own demand: a job without a curve has no points, so nothing to take.
+    let span = |j: usize| (jobs.points(j).len().saturating_sub(1) as u32).saturating_sub(min_of(j));
     // The i-th increment above minAlloc, i >= 1, and its key.
     let key = |j: usize, i: u32| order_bits(increment(jobs.points(j), min_of(j).saturating_add(i)));
 

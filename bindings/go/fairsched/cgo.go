@@ -13,9 +13,10 @@
 // Every export of the header has one name per language, in one table,
 // ../names.tsv. In Go, an algorithm's functions and types carry its prefix (CFQStats,
 // DRRMinFrag, PAFErnestFit); an object's operations are the methods of its type (CFQ,
-// DRFQueue, HAI, PAF), built by New<Type>(capacity, ...) and freed by Close. capacity is how
-// many entries (jobs, users) the object's memory holds: 1 to math.MaxUint32 - 1, checked before
-// the rest of the configuration (ErrNotPositive for 0, ErrCapacityTooLarge for math.MaxUint32).
+// DRFQueue, HAI, PAF, DRRTimeline, DRRPredictor), built by New<Type>(capacity, ...) and freed
+// by Close. capacity is how many entries (jobs, users, executors, applications) the object's
+// memory holds: 1 to math.MaxUint32 - 1, checked before the rest of the configuration
+// (ErrNotPositive for 0, ErrCapacityTooLarge for math.MaxUint32).
 //
 // # DRF and QKnobler
 //
@@ -64,8 +65,13 @@
 // none runs or none finishes within the horizon. An executor is its predicted demand series,
 // T_i steps of at most H. DRRMinFrag places, at each heartbeat of a machine, the pending
 // executor that leaves the smallest dominant remaining resource θ(i, j), until none fits;
-// DRRMachine, DRRScoreMachines and DRRReprovision are the other exports. They are functions
-// over slices, with no state: the slices are read, or written, during the call only.
+// DRRMachine, DRRScoreMachines, DRRReprovision and DRRReprovisionDue (reprovisioning's
+// trigger) are the other functions over slices, with no state: the slices are read, or
+// written, during the call only. Two objects keep what a scheduler otherwise keeps beside
+// them: a DRRTimeline is one machine over time (its running executors, available series and
+// t_run, kept exactly as time advances and executors are placed, released and
+// reprovisioned; a heartbeat is one call), and a DRRPredictor predicts an executor's demand
+// series from its application's last runs.
 package fairsched
 
 // This file holds every cgo directive of the package: where the header and the static library
@@ -142,6 +148,34 @@ package fairsched
 #cgo nocallback fairsched_drr_score_machines
 #cgo noescape fairsched_drr_reprovision
 #cgo nocallback fairsched_drr_reprovision
+#cgo noescape fairsched_drr_reprovision_due
+#cgo nocallback fairsched_drr_reprovision_due
+#cgo noescape fairsched_drr_timeline_storage_size
+#cgo nocallback fairsched_drr_timeline_storage_size
+#cgo noescape fairsched_drr_timeline_init
+#cgo nocallback fairsched_drr_timeline_init
+#cgo noescape fairsched_drr_timeline_advance
+#cgo nocallback fairsched_drr_timeline_advance
+#cgo noescape fairsched_drr_timeline_place
+#cgo nocallback fairsched_drr_timeline_place
+#cgo noescape fairsched_drr_timeline_reprovision
+#cgo nocallback fairsched_drr_timeline_reprovision
+#cgo noescape fairsched_drr_timeline_heartbeat
+#cgo nocallback fairsched_drr_timeline_heartbeat
+#cgo noescape fairsched_drr_timeline_stats_get
+#cgo nocallback fairsched_drr_timeline_stats_get
+#cgo noescape fairsched_drr_timeline_available
+#cgo nocallback fairsched_drr_timeline_available
+#cgo noescape fairsched_drr_predictor_storage_size
+#cgo nocallback fairsched_drr_predictor_storage_size
+#cgo noescape fairsched_drr_predictor_init
+#cgo nocallback fairsched_drr_predictor_init
+#cgo noescape fairsched_drr_predictor_record
+#cgo nocallback fairsched_drr_predictor_record
+#cgo noescape fairsched_drr_predictor_runs
+#cgo nocallback fairsched_drr_predictor_runs
+#cgo noescape fairsched_drr_predictor_predict
+#cgo nocallback fairsched_drr_predictor_predict
 #cgo noescape fairsched_paf_storage_size
 #cgo nocallback fairsched_paf_storage_size
 #cgo noescape fairsched_paf_init

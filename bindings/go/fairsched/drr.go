@@ -109,3 +109,23 @@ func DRRReprovision(remaining []float64, kinds int, observed, predicted []float6
 		C.size_t(kinds), doubles(observed), C.size_t(len(observed)), doubles(predicted),
 		C.size_t(len(predicted))))
 }
+
+// DRRRho is the paper's ρ for DRRReprovisionDue (§III-C, C: FAIRSCHED_DRR_RHO): a stage running
+// longer than 1.1 times its expected execution time triggers reprovisioning.
+const DRRRho float64 = C.FAIRSCHED_DRR_RHO
+
+// DRRReprovisionDue is reprovisioning's trigger (§III-C) for a batch of executors: executor i is
+// due when its current stage has run elapsed[i] (finite, not negative) and that is longer than
+// rho times the stage's expected execution time expected[i] (finite, positive, in the same
+// unit): elapsed[i] > rho·expected[i], strictly. The paper's rho is DRRRho; any finite rho of at
+// least 1 is accepted. It writes whether each is due into due and returns how many are. One C
+// call, no allocation. Errors: ErrLengthMismatch (expected or due not one per executor),
+// ErrNotFinite (a NaN or infinite rho or time), ErrOutOfRange (rho below 1), ErrNegative (a
+// negative time), ErrNotPositive (an expected time of 0); a failed call writes nothing.
+func DRRReprovisionDue(elapsed, expected []float64, rho float64, due []bool) (int, error) {
+	var count C.size_t
+	err := check(C.fairsched_drr_reprovision_due(doubles(elapsed), C.size_t(len(elapsed)),
+		doubles(expected), C.size_t(len(expected)), C.double(rho), bools(due), C.size_t(len(due)),
+		&count))
+	return int(count), err
+}

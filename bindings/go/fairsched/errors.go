@@ -46,6 +46,8 @@ const (
 	StatusNotMonotone Status = C.FAIRSCHED_STATUS_NOT_MONOTONE
 	// The samples given cannot determine the model to fit.
 	StatusUnderdetermined Status = C.FAIRSCHED_STATUS_UNDERDETERMINED
+	// A demand does not fit what a machine has available at some step (a DRRTimeline).
+	StatusDoesNotFit Status = C.FAIRSCHED_STATUS_DOES_NOT_FIT
 
 	statusCount = C.FAIRSCHED_STATUS_COUNT
 )
@@ -85,13 +87,16 @@ var (
 	ErrJobCompleted      = errorOf[StatusJobCompleted]
 	ErrLengthMismatch    = errorOf[StatusLengthMismatch]
 	ErrBufferTooSmall    = errorOf[StatusBufferTooSmall]
-	// ErrPanic means the library caught a panic: a bug in fairsched. The CFQ, DRFQueue, HAI or
-	// PAF involved must not be used again; Close it.
+	// ErrPanic means the library caught a panic: a bug in fairsched. The CFQ, DRFQueue, HAI,
+	// PAF, DRRTimeline or DRRPredictor involved must not be used again; Close it.
 	ErrPanic           = errorOf[StatusPanic]
 	ErrNegative        = errorOf[StatusNegative]
 	ErrEmpty           = errorOf[StatusEmpty]
 	ErrNotMonotone     = errorOf[StatusNotMonotone]
 	ErrUnderdetermined = errorOf[StatusUnderdetermined]
+	// ErrDoesNotFit means a demand would commit more of a resource than a DRRTimeline's machine
+	// has at some step: nothing is over-committed.
+	ErrDoesNotFit = errorOf[StatusDoesNotFit]
 )
 
 // check returns nil for FAIRSCHED_STATUS_OK and the status's error otherwise.

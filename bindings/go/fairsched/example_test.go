@@ -144,7 +144,7 @@ func ExamplePAF() {
 	fmt.Printf("progress %v -> %v, total %.4f -> %.4f\n", a.FairProgress, a.PAFProgress, a.TotalFairProgress, a.TotalProgress)
 
 	given := make([]uint32, 3)
-	n, err := paf.Enforce(a.PAF, []uint32{4, 6}, given)
+	n, err := paf.Enforce([]uint32{1, 1}, a.PAF, []uint32{4, 6}, given)
 	check(err)
 	fmt.Printf("free slots go to jobs %v\n", given[:n])
 	// Output:

@@ -113,7 +113,7 @@ func TestPointerExportsAreNoescape(t *testing.T) {
 	for _, match := range regexp.MustCompile(`(?m)^#cgo (noescape|nocallback) (\w+)$`).FindAllStringSubmatch(string(text), -1) {
 		directives[match[1]] = append(directives[match[1]], match[2])
 	}
-	handle := regexp.MustCompile(`^(const )?fairsched_(cfq|drf_queue|hai|paf) \*`)
+	handle := regexp.MustCompile(`^(const )?fairsched_(cfq|drf_queue|hai|paf|drr_timeline|drr_predictor) \*`)
 	var declared []string
 	for _, e := range headerExports(t) {
 		declared = append(declared, e.name)

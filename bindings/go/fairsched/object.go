@@ -20,9 +20,9 @@ var ErrOutOfMemory = errors.New("fairsched: out of memory for the capacity")
 
 // object is a fairsched object living in C memory: the block from C.calloc and the handle H
 // (a C pointer into the block) the library's _init export wrote. Every object type of the ABI
-// (CFQ, DRFQueue, HAI, PAF) holds one in its field native and goes through it for everything:
-// newObject for its constructor, call for each method, close for Close. A nil or closed
-// object answers ErrClosed.
+// (CFQ, DRFQueue, HAI, PAF, DRRTimeline, DRRPredictor) holds one in its field native and goes
+// through it for everything: newObject for its constructor, call for each method, close for
+// Close. A nil or closed object answers ErrClosed.
 //
 // The memory is freed exactly once: by close, or, if the owner forgot Close, by the cleanup
 // newObject registers, which runs once the object is unreachable. call keeps the object
@@ -42,8 +42,8 @@ type (
 	initFunc[H any] func(memory unsafe.Pointer, size C.size_t, capacity C.uint32_t, handle *H) C.fairsched_status
 )
 
-// owner is an object type of the package (CFQ, DRFQueue, HAI, PAF): a struct whose one field,
-// native, holds its object.
+// owner is an object type of the package (CFQ, DRFQueue, HAI, PAF, DRRTimeline, DRRPredictor):
+// a struct whose one field, native, holds its object.
 type owner[H any] interface {
 	~struct{ native *object[H] }
 }

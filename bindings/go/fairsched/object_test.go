@@ -8,8 +8,8 @@ import (
 	fairsched "github.com/fairsched/fairsched/bindings/go/fairsched"
 )
 
-// The four object types share one setup and one Close (object.go): these tests hold them to
-// it, one row per type.
+// The object types share one setup and one Close (object.go): these tests hold them to it, one
+// row per type.
 
 // closedAtEnd returns a constructor's object after checking its error, and closes the object
 // when the test ends.
@@ -40,6 +40,16 @@ func newPAF(t testing.TB, capacity uint32) *fairsched.PAF {
 	return closedAtEnd(t, p, err)
 }
 
+func newDRRTimeline(t testing.TB, capacity uint32, machine []float64, horizon uint32) *fairsched.DRRTimeline {
+	timeline, err := fairsched.NewDRRTimeline(capacity, machine, horizon)
+	return closedAtEnd(t, timeline, err)
+}
+
+func newDRRPredictor(t testing.TB, capacity uint32, kinds int, window, steps uint32) *fairsched.DRRPredictor {
+	p, err := fairsched.NewDRRPredictor(capacity, kinds, window, steps)
+	return closedAtEnd(t, p, err)
+}
+
 // expectClosed checks that each method, called after Close, returns ErrClosed; Close itself
 // among them.
 func expectClosed(t *testing.T, methods map[string]func() error) {
@@ -67,6 +77,12 @@ func TestConstructorsRefuseCapacities(t *testing.T) {
 		// HAI and PAF have no configuration besides the capacity.
 		{"NewHAI", func(n uint32) (any, error) { return fairsched.NewHAI(n) }, nil},
 		{"NewPAF", func(n uint32) (any, error) { return fairsched.NewPAF(n) }, nil},
+		{"NewDRRTimeline", func(n uint32) (any, error) { return fairsched.NewDRRTimeline(n, []float64{4, 8}, 4) }, nil},
+		{"NewDRRTimeline of no step", func(n uint32) (any, error) { return fairsched.NewDRRTimeline(n, []float64{4, 8}, 0) },
+			fairsched.ErrEmpty},
+		{"NewDRRPredictor", func(n uint32) (any, error) { return fairsched.NewDRRPredictor(n, 2, 3, 4) }, nil},
+		{"NewDRRPredictor of window 0", func(n uint32) (any, error) { return fairsched.NewDRRPredictor(n, 2, 0, 4) },
+			fairsched.ErrNotPositive},
 	} {
 		for capacity, want := range map[uint32]error{
 			0:              fairsched.ErrNotPositive,

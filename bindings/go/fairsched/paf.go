@@ -3,7 +3,10 @@ package fairsched
 // #include "fairsched.h"
 import "C"
 
-import "unsafe"
+import (
+	"math"
+	"unsafe"
+)
 
 // PAFMethod chooses how Allocate runs Algorithm 1; both give the same allocation.
 type PAFMethod uint32
@@ -50,9 +53,20 @@ func (p *PAF) Close() error {
 	return p.native.close()
 }
 
+// PAFNoCurve is the curve of a job of demand slots whose progress curve is unknown: demand+1
+// NaNs. Such a job keeps exactly its fair share and takes no part in transfers (PAF paper,
+// INFOCOM 2018, §IV-A); its progress in the allocation is NaN.
+func PAFNoCurve(demand uint32) []float64 {
+	curve := make([]float64, int(demand)+1)
+	for i := range curve {
+		curve[i] = math.NaN()
+	}
+	return curve
+}
+
 // Allocate runs Algorithm 1 for jobs with weights[j] and curves[j] sharing slots slots, with
 // fairness knob alpha in [0, 1]: fair shares, minimum allocations, PAF allocations and the
-// progress at each, in one C call.
+// progress at each, in one C call. A job whose curve is PAFNoCurve keeps its fair share.
 func (p *PAF) Allocate(weights []uint32, curves [][]float64, slots uint32, alpha float64, method PAFMethod) (*PAFAllocation, error) {
 	if len(curves) != len(weights) {
 		return nil, ErrLengthMismatch
@@ -84,15 +98,17 @@ func (p *PAF) Allocate(weights []uint32, curves [][]float64, slots uint32, alpha
 	return a, nil
 }
 
-// Enforce decides which jobs get len(out) free slots (§IV-B): each to the job furthest below
-// its target relatively (smallest running[j] / targets[j]; ties to the lower index). targets
-// and running hold one value per job (ErrLengthMismatch otherwise). It writes one job index
-// per slot into out and returns how many, fewer when every job reaches its target.
-func (p *PAF) Enforce(targets, running, out []uint32) (int, error) {
-	targets, running = apart(targets, out), apart(running, out)
+// Enforce decides which jobs get len(out) free slots (§IV-B): each to a job below its target,
+// the one holding the fewest slots per unit of weight (smallest running[j] / weights[j], as
+// Spark's fair scheduler; ties to the lower index). weights, targets and running hold one
+// value per job (ErrLengthMismatch otherwise; a weight of 0 is ErrNotPositive). It writes one
+// job index per slot into out and returns how many, fewer when every job reaches its target.
+func (p *PAF) Enforce(weights, targets, running, out []uint32) (int, error) {
+	weights, targets, running = apart(weights, out), apart(targets, out), apart(running, out)
 	var assigned C.size_t
 	err := p.native.call(func(h *C.fairsched_paf) C.fairsched_status {
-		return C.fairsched_paf_enforce(h, uint32s(targets), C.size_t(len(targets)),
+		return C.fairsched_paf_enforce(h, uint32s(weights), C.size_t(len(weights)),
+			uint32s(targets), C.size_t(len(targets)),
 			uint32s(running), C.size_t(len(running)), uint32s(out), C.size_t(len(out)), &assigned)
 	})
 	return int(assigned), err

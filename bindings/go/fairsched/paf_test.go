@@ -69,11 +69,23 @@ func TestPAFErrors(t *testing.T) {
 			return err
 		}},
 		{"enforce lengths", fairsched.ErrLengthMismatch, func() error {
-			_, err := p.Enforce([]uint32{1}, []uint32{}, make([]uint32, 2))
+			_, err := p.Enforce([]uint32{1}, []uint32{1}, []uint32{}, make([]uint32, 2))
+			return err
+		}},
+		{"enforce weights length", fairsched.ErrLengthMismatch, func() error {
+			_, err := p.Enforce([]uint32{1, 1}, []uint32{1}, []uint32{0}, make([]uint32, 2))
+			return err
+		}},
+		{"enforce zero weight", fairsched.ErrNotPositive, func() error {
+			_, err := p.Enforce([]uint32{0}, []uint32{1}, []uint32{0}, make([]uint32, 2))
+			return err
+		}},
+		{"no curve among numbers", fairsched.ErrNotFinite, func() error {
+			_, err := p.Allocate([]uint32{1}, [][]float64{{0, math.NaN()}}, 3, 0.9, fairsched.PAFFast)
 			return err
 		}},
 		{"enforce more jobs than the capacity", fairsched.ErrCapacityFull, func() error {
-			_, err := p.Enforce([]uint32{1, 1, 1}, []uint32{0, 0, 0}, make([]uint32, 2))
+			_, err := p.Enforce([]uint32{1, 1, 1}, []uint32{1, 1, 1}, []uint32{0, 0, 0}, make([]uint32, 2))
 			return err
 		}},
 		{"fit lengths", fairsched.ErrLengthMismatch, func() error {
@@ -121,7 +133,7 @@ func TestPAFClose(t *testing.T) {
 			return err
 		},
 		"Enforce": func() error {
-			_, err := p.Enforce([]uint32{1}, []uint32{0}, make([]uint32, 1))
+			_, err := p.Enforce([]uint32{1}, []uint32{1}, []uint32{0}, make([]uint32, 1))
 			return err
 		},
 	})
@@ -131,12 +143,12 @@ func TestPAFClose(t *testing.T) {
 // separate slices holding the same values.
 func TestPAFSharedMemory(t *testing.T) {
 	p := newPAF(t, 3)
-	targets, running := []uint32{4, 2, 6}, []uint32{1, 1, 3}
+	weights, targets, running := []uint32{1, 1, 1}, []uint32{4, 2, 6}, []uint32{1, 1, 3}
 	want := make([]uint32, 3)
-	n, err := p.Enforce(targets, running, want)
+	n, err := p.Enforce(weights, targets, running, want)
 	must(t, err)
-	expect(t, "separate", fmt.Sprint(want[:n]), "[0 0 1]")
-	n, err = p.Enforce(targets, running, targets)
+	expect(t, "separate", fmt.Sprint(want[:n]), "[0 1 0]")
+	n, err = p.Enforce(weights, targets, running, targets)
 	must(t, err)
 	expect(t, "over the targets", fmt.Sprint(targets[:n]), fmt.Sprint(want[:n]))
 
@@ -145,4 +157,20 @@ func TestPAFSharedMemory(t *testing.T) {
 	must(t, fairsched.PAFConcaveEnvelope(curve, envelope))
 	must(t, fairsched.PAFConcaveEnvelope(curve, curve))
 	expect(t, "envelope in place", fmt.Sprint(curve), fmt.Sprint(envelope))
+}
+
+// A job without a curve keeps its fair share and takes no part in transfers (§IV-A).
+func TestPAFNoCurve(t *testing.T) {
+	p := newPAF(t, 3)
+	elastic := []float64{0, 0.5, 0.75, 0.875, 0.9375, 0.96875, 0.984375, 0.9921875, 0.99609375}
+	linear := []float64{0, 0.1875, 0.375, 0.5625, 0.75, 0.9375, 1.125, 1.3125, 1.5}
+	a, err := p.Allocate([]uint32{1, 1, 2}, [][]float64{elastic, fairsched.PAFNoCurve(8), linear}, 12, 0.5, fairsched.PAFFast)
+	must(t, err)
+	expect(t, "fair", fmt.Sprint(a.Fair), "[3 3 6]")
+	expect(t, "min", fmt.Sprint(a.Min), "[1 3 3]")
+	expect(t, "paf", fmt.Sprint(a.PAF), "[2 3 7]")
+	if !math.IsNaN(a.FairProgress[1]) || !math.IsNaN(a.PAFProgress[1]) || a.TotalFairProgress != 2 || a.TotalProgress != 2.0625 {
+		t.Errorf("progress %v %v, totals %v %v", a.FairProgress, a.PAFProgress, a.TotalFairProgress, a.TotalProgress)
+	}
+	expect(t, "demand 0", fmt.Sprint(len(fairsched.PAFNoCurve(0))), "1")
 }

@@ -175,6 +175,7 @@ var statusErrors = map[string]error{
 	"empty":               fairsched.ErrEmpty,
 	"not_monotone":        fairsched.ErrNotMonotone,
 	"underdetermined":     fairsched.ErrUnderdetermined,
+	"does_not_fit":        fairsched.ErrDoesNotFit,
 }
 
 func expectedError(t *testing.T, status string) error {

@@ -8,6 +8,8 @@
 //! - [`memory`]: heap storage of any capacity for the core's tables (tests, benchmarks, the
 //!   simulator);
 //! - [`rng`]: the seeded generator behind every random workload and case;
+//! - [`drr_naive`]: the naive DRR (scores, MinFrag, a machine's timeline, the predictor),
+//!   the models the library must match;
 //! - [`hai_naive`]: the naive HAI, the model the library must match and the benchmarks'
 //!   baseline;
 //! - [`hai_cases`]: random HAI batches for property tests;
@@ -16,6 +18,7 @@
 //! - `fuzz` (with the `ffi` feature): the fuzz harness of the C ABI, run by libFuzzer from
 //!   `fuzz/` and on stable by `tests/kit/tests/fuzz_regression.rs`.
 
+pub mod drr_naive;
 pub mod exports;
 pub mod hai_cases;
 pub mod hai_naive;

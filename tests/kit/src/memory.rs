@@ -3,29 +3,44 @@
 
 use fairsched::cfq::{Cfq, JobRow, HEAPS};
 use fairsched::heap::HeapSlot;
-use fairsched::table::{Borrowed, Parts, PartsMut, Slot, Storage, Vacant};
+use fairsched::table::{Borrowed, BorrowedWithAmounts, Parts, PartsMut, Slot, Storage, Vacant};
 
 /// The parts of a table's storage, on the heap: usable directly as any algorithm's storage.
 pub struct Memory<R: Vacant, const H: usize> {
     rows: Vec<R>,
     numbers: Vec<u32>,
     heaps: [Vec<Slot<R>>; H],
+    amounts: Vec<f64>,
 }
 
 impl<R: Vacant, const H: usize> Memory<R, H> {
     /// Room for `capacity` rows.
     pub fn new(capacity: usize) -> Self {
+        Self::with_amounts(capacity, 0)
+    }
+
+    /// Room for `capacity` rows and a column of `amounts` amounts (DRR's timeline and
+    /// predictor: `drr::timeline::amounts`, `drr::predictor::amounts`).
+    pub fn with_amounts(capacity: usize, amounts: usize) -> Self {
         Memory {
             rows: vec![R::VACANT; capacity],
             numbers: vec![0; capacity],
             heaps: std::array::from_fn(|_| vec![HeapSlot::VACANT; capacity]),
+            amounts: vec![0.0; amounts],
         }
     }
 
-    /// Borrowed storage over this memory (the shape the C ABI builds on).
+    /// Borrowed storage over this memory (the shape the C ABI builds on), without the amounts.
     pub fn storage(&mut self) -> Borrowed<'_, R, H> {
         let heaps = self.heaps.each_mut().map(Vec::as_mut_slice);
         Borrowed::new(&mut self.rows, &mut self.numbers, heaps).expect("parts of equal length")
+    }
+
+    /// Borrowed storage over this memory with its amounts (DRR's timeline and predictor).
+    pub fn storage_with_amounts(&mut self) -> BorrowedWithAmounts<'_, R, H> {
+        let heaps = self.heaps.each_mut().map(Vec::as_mut_slice);
+        BorrowedWithAmounts::new(&mut self.rows, &mut self.numbers, heaps, &mut self.amounts)
+            .expect("parts of equal length")
     }
 }
 
@@ -35,6 +50,7 @@ impl<R: Vacant, const H: usize> Storage<R, H> for Memory<R, H> {
             rows: &self.rows,
             numbers: &self.numbers,
             heaps: self.heaps.each_ref().map(Vec::as_slice),
+            amounts: &self.amounts,
         }
     }
     fn parts_mut(&mut self) -> PartsMut<'_, R, H> {
@@ -42,6 +58,7 @@ impl<R: Vacant, const H: usize> Storage<R, H> for Memory<R, H> {
             rows: &mut self.rows,
             numbers: &mut self.numbers,
             heaps: self.heaps.each_mut().map(Vec::as_mut_slice),
+            amounts: &mut self.amounts,
         }
     }
 }

@@ -1,14 +1,19 @@
 //! DRR and MinFrag: random machines and executors (valid and not: no or too many kinds,
 //! amounts NaN, negative or above the capacity, t_run outside the horizon, executors running
-//! past it, unknown metrics, lengths that do not match) through the four exports, which are
-//! stateless: what a failed call must leave as it was is its output and in-out arrays.
+//! past it, unknown metrics, lengths that do not match) through the five stateless exports:
+//! what a failed call must leave as it was is its output and in-out arrays. Between them, the
+//! two DRR objects, a machine's timeline (module `drr_timeline`) and the predictor
+//! (module `drr_predictor`), built from the first bytes, take their own random calls.
 //!
 //! After every successful call: no output is NaN; a MinFrag heartbeat places distinct
 //! pending executors, never more than given, and leaves the machine's available amounts
 //! between zero and what they were, with a t_run no later than before; a machine an executor
 //! does not fit scores the metric's worst value (+∞, for Tetris -∞); reprovisioning never
-//! produces a negative amount.
+//! produces a negative amount; reprovisioning's trigger flags exactly the executors past rho
+//! times their expected time, and counts them.
 
+use super::drr_predictor::Predictor;
+use super::drr_timeline::Timeline;
 use super::input::Input;
 use super::watch::{no_nan, Out, Watch};
 use fairsched::ffi::drr::*;
@@ -16,13 +21,59 @@ use fairsched::ffi::drr::*;
 /// Runs the DRR target on `data`.
 pub fn run(data: &[u8]) {
     let mut input = Input::new(data);
+    let mut timeline = Timeline::build(&mut input);
+    let mut predictor = Predictor::build(&mut input);
     while !input.is_empty() {
-        match input.below(4) {
+        match input.below(7) {
             0 => machine(&mut input),
             1 => min_frag(&mut input),
             2 => score_machines(&mut input),
-            _ => reprovision(&mut input),
+            3 => reprovision(&mut input),
+            4 => reprovision_due(&mut input),
+            5 => {
+                if let Some(timeline) = &mut timeline {
+                    timeline.step(&mut input);
+                }
+            }
+            _ => {
+                if let Some(predictor) = &mut predictor {
+                    predictor.step(&mut input);
+                }
+            }
         }
+    }
+}
+
+/// Reprovisioning's trigger on up to 4 random executors with a random rho.
+fn reprovision_due(input: &mut Input) {
+    let n = input.below(5);
+    let elapsed: Vec<f64> = (0..n).map(|_| amount(input)).collect();
+    let expected: Vec<f64> = (0..input.skewed(n)).map(|_| amount(input)).collect();
+    let rho = if input.one_in(8) {
+        input.number()
+    } else {
+        FAIRSCHED_DRR_RHO
+    };
+    let mut due = vec![false; input.skewed(n)];
+    let mut count = usize::MAX;
+    let watch = Watch::new().slice(&due).value(&count);
+    let status = unsafe {
+        fairsched_drr_reprovision_due(
+            input.reads(&elapsed),
+            elapsed.len(),
+            input.reads(&expected),
+            expected.len(),
+            rho,
+            input.or_null(due.as_mut_ptr()),
+            due.len(),
+            input.or_null(&mut count),
+        )
+    };
+    if watch.check("fairsched_drr_reprovision_due", status) {
+        for ((&d, &e), &x) in due.iter().zip(&elapsed).zip(&expected) {
+            assert_eq!(d, e > rho * x, "{e} against {rho} times {x}");
+        }
+        assert_eq!(count, due.iter().filter(|&&d| d).count());
     }
 }
 

@@ -4,7 +4,7 @@
 //! do not match, full capacities), and checking after every call:
 //! - no call panics (`FAIRSCHED_STATUS_PANIC` is a bug);
 //! - a failed call changed nothing, byte for byte: neither the caller memory holding a
-//!   scheduler (CFQ, the DRF queue) nor any output or in-out array (see `watch::Watch`); a
+//!   scheduler (CFQ, the DRF queue, DRR's timeline and predictor) nor any output or in-out array (see `watch::Watch`); a
 //!   read-only call does not change the scheduler either. (PAF's and HAI's workspaces are
 //!   scratch space that holds nothing between calls: those are not watched.)
 //! - the documented invariants of each algorithm hold (listed in each module).
@@ -23,6 +23,8 @@
 pub mod cfq;
 pub mod drf;
 pub mod drr;
+mod drr_predictor;
+mod drr_timeline;
 pub mod hai;
 pub mod paf;
 

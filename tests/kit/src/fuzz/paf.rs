@@ -42,7 +42,7 @@ fn random_curve(input: &mut Input, demand: usize) -> Vec<f64> {
 }
 
 /// The per-job outputs of one allocation.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, Debug)]
 struct Outputs {
     fair: Vec<u32>,
     min: Vec<u32>,
@@ -50,6 +50,17 @@ struct Outputs {
     fair_progress: Vec<f64>,
     paf_progress: Vec<f64>,
     totals: [u64; 5],
+}
+
+/// Bit for bit, so that the NaN progress of a job without a curve compares equal to itself.
+impl PartialEq for Outputs {
+    fn eq(&self, other: &Self) -> bool {
+        let bits = |values: &[f64]| values.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+        (&self.fair, &self.min, &self.paf, self.totals)
+            == (&other.fair, &other.min, &other.paf, other.totals)
+            && bits(&self.fair_progress) == bits(&other.fair_progress)
+            && bits(&self.paf_progress) == bits(&other.paf_progress)
+    }
 }
 
 /// Random jobs in the flat layout: weights, curve offsets and the curves' points.
@@ -153,10 +164,14 @@ impl Workspace {
         let [fair_progress, paf_progress, largest_loss] =
             [fair_progress, paf_progress, largest_loss].map(f64::from_bits);
         no_nan("PAF totals", &[fair_progress, paf_progress, largest_loss]);
-        no_nan(
-            "PAF progress",
-            &[first.fair_progress.as_slice(), &first.paf_progress].concat(),
-        );
+        // A job whose points are all NaN has no curve (PAF §IV-A): it keeps its fair share and
+        // its progress is NaN; every other job's progress is a number.
+        let has_curve = |j: usize| !jobs.curve(j).iter().all(|p| p.is_nan());
+        let with_curves: Vec<f64> = (0..n)
+            .filter(|&j| has_curve(j))
+            .flat_map(|j| [first.fair_progress[j], first.paf_progress[j]])
+            .collect();
+        no_nan("PAF progress", &with_curves);
         assert_eq!(given, u64::from(slots).min(demands.sum()), "slots given");
         assert_eq!(first.paf.iter().map(|&s| u64::from(s)).sum::<u64>(), given);
         assert_eq!(first.fair.iter().map(|&s| u64::from(s)).sum::<u64>(), given);
@@ -173,6 +188,11 @@ impl Workspace {
             let (fair, min, paf) = (first.fair[j], first.min[j], first.paf[j]);
             let demand = curve.len() - 1;
             assert!(min <= paf && paf as usize <= demand && fair as usize <= demand);
+            if !has_curve(j) {
+                assert_eq!((min, paf), (fair, fair), "job {j} without a curve moved");
+                assert!(first.fair_progress[j].is_nan() && first.paf_progress[j].is_nan());
+                continue;
+            }
             assert_eq!(
                 first.fair_progress[j], curve[fair as usize],
                 "fair progress of {j}"
@@ -247,6 +267,10 @@ impl Workspace {
     /// Enforcement of random targets on random running counts.
     fn enforce(&self, input: &mut Input) {
         let n = input.below(10);
+        // Now and then a weight of 0, for the weight check.
+        let weights: Vec<u32> = (0..n)
+            .map(|_| input.below(4) as u32 + u32::from(!input.one_in(16)))
+            .collect();
         let targets: Vec<u32> = (0..n).map(|_| input.below(6) as u32).collect();
         // Now and then one running count too many, for the length check.
         let running_len = n + usize::from(input.below(8) == 0);
@@ -257,6 +281,8 @@ impl Workspace {
         let status = unsafe {
             fairsched_paf_enforce(
                 input.or_null(self.handle),
+                input.reads(&weights),
+                weights.len(),
                 input.reads(&targets),
                 targets.len(),
                 input.reads(&running),

@@ -20,6 +20,8 @@ _Static_assert(DRR(METRIC_DRR) == FAIRSCHED_DRR_METRIC_DRR &&
 /* A boolean[] is pinned and written as the bool array of fairsched_drr_score_machines. */
 _Static_assert(sizeof(jboolean) == sizeof(bool), "jboolean and bool must have the same size");
 _Static_assert(sizeof(jint) == sizeof(uint32_t), "jint and uint32_t must have the same size");
+/* Drr.RHO is the header's FAIRSCHED_DRR_RHO: DrrTest reads the header (a double is no constant
+ * expression for _Static_assert). */
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_machine(JNIEnv *env, jclass cls,
                                                              jdoubleArray capacity,
@@ -102,4 +104,21 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_reprovision(JNIEnv *env, jcl
                                                         o.elements, o.length, p.elements, p.length);
     release(env, arrays, LENGTH(arrays));
     return status;
+}
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_reprovisionDue(JNIEnv *env, jclass cls,
+                                                                    jdoubleArray elapsed,
+                                                                    jdoubleArray expected,
+                                                                    jdouble rho,
+                                                                    jbooleanArray due) {
+    pinned_array e = reading(env, elapsed), x = reading(env, expected), d = writing(env, due);
+    pinned_array *const arrays[] = {&e, &x, &d};
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        return EXCEPTION_PENDING;
+    }
+    size_t count = 0;
+    fairsched_status status = fairsched_drr_reprovision_due(
+        e.elements, e.length, x.elements, x.length, rho, d.elements, d.length, &count);
+    release(env, arrays, LENGTH(arrays));
+    return count_or_status(status, count);
 }

@@ -1,8 +1,10 @@
 /*
  * What the JNI glue files share. There is one glue file per Java class of natives, named after
  * it: cfq_jni.c holds the entry points of NativeCfq, drf_jni.c of NativeDrf, drr_jni.c of
- * NativeDrr, hai_jni.c of NativeHai, paf_jni.c of NativePaf, library_jni.c of NativeLibrary,
- * object_jni.c of NativeObject, testing_jni.c of the test sources' NativeTesting.
+ * NativeDrr, drr_timeline_jni.c of NativeDrrTimeline, drr_predictor_jni.c of
+ * NativeDrrPredictor, hai_jni.c of NativeHai, paf_jni.c of NativePaf, library_jni.c of
+ * NativeLibrary, object_jni.c of NativeObject, testing_jni.c of the test sources'
+ * NativeTesting.
  *
  * Checked against Java at build time: each glue file includes the header `javac -h` generated
  * for its class, so a definition whose signature disagrees with its Java declaration does not
@@ -58,8 +60,10 @@ static inline jint found_or_status(JNIEnv *env, fairsched_status status, bool fo
 /* ---- Opening a native object ----------------------------------------------------------------- */
 
 /*
- * Every open entry point (NativeCfq, NativeDrf, NativeHai, NativePaf) is the same steps around
- * its object's two setup exports, which take the capacity first and the handle last:
+ * Every open entry point (NativeCfq, NativeDrf, NativeHai, NativePaf, NativeDrrTimeline,
+ * NativeDrrPredictor) is the same steps around its object's two setup exports, which take the
+ * capacity first and the handle last (DRR's objects pass their size configuration to
+ * storage_size too):
  *
  *     size_t size = 0;
  *     fairsched_status sized = fairsched_<object>_storage_size(capacity, &size);

@@ -61,19 +61,20 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_allocate(
 }
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_enforce(JNIEnv *env, jclass cls, jlong paf,
+                                                             jintArray weights,
                                                              jintArray targets,
                                                              jintArray running,
                                                              jintArray out_jobs) {
-    pinned_array t = reading(env, targets), r = reading(env, running);
+    pinned_array w = reading(env, weights), t = reading(env, targets), r = reading(env, running);
     pinned_array jobs = writing(env, out_jobs);
-    pinned_array *const arrays[] = {&t, &r, &jobs};
+    pinned_array *const arrays[] = {&w, &t, &r, &jobs};
     if (!pin(env, arrays, LENGTH(arrays))) {
         return EXCEPTION_PENDING;
     }
     size_t assigned = 0;
     fairsched_status status =
-        fairsched_paf_enforce(paf_of(paf), t.elements, t.length, r.elements, r.length,
-                              jobs.elements, jobs.length, &assigned);
+        fairsched_paf_enforce(paf_of(paf), w.elements, w.length, t.elements, t.length,
+                              r.elements, r.length, jobs.elements, jobs.length, &assigned);
     release(env, arrays, LENGTH(arrays));
     return count_or_status(status, assigned);
 }

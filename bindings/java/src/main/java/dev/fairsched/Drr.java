@@ -28,6 +28,12 @@ import java.util.Objects;
  * before any native call, as does a negative {@code kinds}.
  */
 public final class Drr {
+    /**
+     * The paper's {@code ρ} for {@link #reprovisionDue} (§III-C, C: {@code FAIRSCHED_DRR_RHO}): a
+     * stage running longer than 1.1 times its expected execution time triggers reprovisioning.
+     */
+    public static final double RHO = 1.1;
+
     private Drr() {}
 
     /** How a placement is scored (C: {@code FAIRSCHED_DRR_METRIC_*}). */
@@ -203,6 +209,29 @@ public final class Drr {
         requireNonNegative(kinds, "kinds");
         FairschedException.check(NativeDrr.reprovision(remaining, kinds,
                 apart(observed, remaining), apart(predicted, remaining)));
+    }
+
+    /**
+     * Reprovisioning's trigger (§III-C) for a batch of executors: executor {@code i} is due when
+     * its current stage has run {@code elapsed[i]} (finite, not negative) and that is longer
+     * than {@code rho} times the stage's expected execution time {@code expected[i]} (finite,
+     * positive, in the same unit): {@code elapsed[i] > rho · expected[i]}, strictly. The
+     * paper's {@code rho} is {@link #RHO}; any finite {@code rho} of at least 1 is accepted.
+     * Writes whether each is due into {@code due}. One native call, no allocation.
+     *
+     * @return how many are due
+     * @throws FairschedException {@link Status#LENGTH_MISMATCH} if {@code expected} or {@code
+     *     due} is not one per executor; {@link Status#NOT_FINITE} for a NaN or infinite {@code
+     *     rho} or time; {@link Status#OUT_OF_RANGE} for {@code rho} below 1; {@link
+     *     Status#NEGATIVE} for a negative time; {@link Status#NOT_POSITIVE} for an expected time
+     *     of 0
+     */
+    public static int reprovisionDue(double[] elapsed, double[] expected, double rho,
+            boolean[] due) {
+        Objects.requireNonNull(elapsed, "elapsed");
+        Objects.requireNonNull(expected, "expected");
+        Objects.requireNonNull(due, "due");
+        return FairschedException.count(NativeDrr.reprovisionDue(elapsed, expected, rho, due));
     }
 
     /** {@code read}, or a copy of it when it is {@code written}, which the call writes. */

@@ -59,4 +59,11 @@ final class NativeDrr {
      */
     static native int reprovision(double[] remaining, int kinds, double[] observed,
             double[] predicted);
+
+    /**
+     * {@code fairsched_drr_reprovision_due}, the flags written into {@code due} in place:
+     * returns how many are due, or the negated status.
+     */
+    static native int reprovisionDue(double[] elapsed, double[] expected, double rho,
+            boolean[] due);
 }

@@ -21,7 +21,7 @@ final class NativeLibrary {
      * checks at compile time that it is the header's, and {@link #load} that it is the
      * library's.
      */
-    static final int ABI_VERSION = 2;
+    static final int ABI_VERSION = 3;
 
     private static boolean loaded;
 

@@ -7,9 +7,9 @@ import java.nio.ByteOrder;
 import java.util.function.ToIntFunction;
 
 /**
- * What every fairsched object ({@link Cfq}, {@link DrfQueue}, {@link Hai}, {@link Paf}) is
- * built on: the native handle, the storage it lives in, and the buffer its calls write C
- * structures into. The lifecycle is written here once; a subclass's constructor names its
+ * What every fairsched object ({@link Cfq}, {@link DrfQueue}, {@link Hai}, {@link Paf}, {@link
+ * DrrTimeline}, {@link DrrPredictor}) is built on: the native handle, the storage it lives in,
+ * and the buffer its calls write C structures into. The lifecycle is written here once; a subclass's constructor names its
  * {@code open} native and its methods pass {@link #handle()} to their natives and their
  * results to {@link #check} or {@link #count}.
  *

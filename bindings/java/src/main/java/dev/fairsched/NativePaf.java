@@ -40,7 +40,8 @@ final class NativePaf {
             double[] outFairProgress, double[] outPafProgress, ByteBuffer outTotals);
 
     /** Writes job indices into {@code outJobs}; returns their count or the negated status. */
-    static native int enforce(long paf, int[] targets, int[] running, int[] outJobs);
+    static native int enforce(long paf, int[] weights, int[] targets, int[] running,
+            int[] outJobs);
 
     static native int ernestFit(int[] slots, double[] runtimes, double[] outCoefficients);
 

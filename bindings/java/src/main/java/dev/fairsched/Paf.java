@@ -6,6 +6,7 @@ import static dev.fairsched.Arguments.requireU32;
 
 import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -47,7 +48,8 @@ public final class Paf extends NativeObject {
 
     /**
      * Algorithm 1 for jobs with {@code weights[j]} and {@code curves[j]} sharing {@code slots}
-     * slots with fairness knob {@code alpha} in [0, 1], in one native call.
+     * slots with fairness knob {@code alpha} in [0, 1], in one native call. A job whose curve is
+     * {@link #noCurve} keeps its fair share.
      *
      * @param method {@link #LITERAL} or {@link #FAST}
      * @throws IllegalArgumentException for a negative weight, {@code slots} beyond {@code
@@ -95,20 +97,39 @@ public final class Paf extends NativeObject {
     }
 
     /**
-     * Which jobs get {@code out.length} free slots (§IV-B): each to the job furthest below its
-     * target relatively (smallest {@code running[j] / targets[j]}; ties to the lower index).
-     * Writes one job index per slot into {@code out} and returns how many, fewer when every job
-     * reaches its target. One native call, no allocation.
+     * Which jobs get {@code out.length} free slots (§IV-B): each to a job below its target, the
+     * one holding the fewest slots per unit of weight (smallest {@code running[j] /
+     * weights[j]}, as Spark's fair scheduler; ties to the lower index). Writes one job index
+     * per slot into {@code out} and returns how many, fewer when every job reaches its target.
+     * One native call, no allocation.
      *
-     * @throws IllegalArgumentException for a negative count
+     * @throws IllegalArgumentException for a negative count or weight
      * @throws FairschedException {@link Status#CAPACITY_FULL} for too many jobs; {@link
-     *     Status#LENGTH_MISMATCH} if {@code targets} and {@code running} differ in length
+     *     Status#LENGTH_MISMATCH} if {@code weights}, {@code targets} and {@code running} differ
+     *     in length; {@link Status#NOT_POSITIVE} for a weight of 0
      */
-    public int enforce(int[] targets, int[] running, int[] out) {
+    public int enforce(int[] weights, int[] targets, int[] running, int[] out) {
+        requireNonNegative(weights, "weights");
         requireNonNegative(targets, "targets");
         requireNonNegative(running, "running");
         Objects.requireNonNull(out, "out");
-        return count(NativePaf.enforce(handle(), targets, running, out));
+        return count(NativePaf.enforce(handle(), weights, targets, running, out));
+    }
+
+    /**
+     * The curve of a job of {@code demand} slots whose progress curve is unknown: {@code demand
+     * + 1} NaNs. In {@link #allocate} such a job keeps exactly its fair share and takes no part
+     * in transfers (PAF paper, INFOCOM 2018, §IV-A); its progress is NaN.
+     *
+     * @throws IllegalArgumentException for a negative demand or one of {@code 2^31 - 1}
+     */
+    public static double[] noCurve(int demand) {
+        if (demand < 0 || demand == Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("demand: " + demand);
+        }
+        double[] curve = new double[demand + 1];
+        Arrays.fill(curve, Double.NaN);
+        return curve;
     }
 
     /**

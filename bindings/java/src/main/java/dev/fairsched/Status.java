@@ -51,7 +51,8 @@ public enum Status {
     BUFFER_TOO_SMALL,
     /**
      * A panic was caught at the native boundary: a bug in fairsched. The {@link Cfq}, {@link
-     * DrfQueue}, {@link Hai} or {@link Paf} involved is closed, since it must not be used again.
+     * DrfQueue}, {@link Hai}, {@link Paf}, {@link DrrTimeline} or {@link DrrPredictor} involved
+     * is closed, since it must not be used again.
      */
     PANIC,
     /** A number that must not be negative was negative (an amount, a demand, a coefficient). */
@@ -61,7 +62,13 @@ public enum Status {
     /** A sequence that must not decrease (a progress curve) decreased. */
     NOT_MONOTONE,
     /** The samples given cannot determine the model to fit. */
-    UNDERDETERMINED;
+    UNDERDETERMINED,
+    /**
+     * A demand does not fit what a machine has available at some step: placing (or
+     * reprovisioning) it on a {@link DrrTimeline} would commit more of a resource than the
+     * machine has.
+     */
+    DOES_NOT_FIT;
 
     private static final Status[] BY_CODE = values();
 

@@ -6,11 +6,14 @@ import static java.lang.Double.POSITIVE_INFINITY;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -148,6 +151,58 @@ class DrrTest {
         double[] series = {2, 1};
         Drr.reprovision(series, 2, series, new double[] {1, 2});
         assertArrayEquals(new double[] {4, 0.5}, series);
+    }
+
+    /** §III-C: due once a stage has run longer than rho times its expected time, strictly. */
+    @Test
+    void reprovisionDue() {
+        boolean[] due = new boolean[4];
+        assertEquals(1, Drr.reprovisionDue(
+                new double[] {10, 10.5, 12, 0}, new double[] {10, 10, 10, 10}, Drr.RHO, due));
+        assertArrayEquals(new boolean[] {false, false, true, false}, due);
+        boolean[] two = new boolean[2];
+        assertEquals(1, Drr.reprovisionDue(
+                new double[] {3, Math.nextUp(3.0)}, new double[] {2, 2}, 1.5, two));
+        assertArrayEquals(new boolean[] {false, true}, two);
+    }
+
+    static Stream<Arguments> invalidDue() {
+        double[] ones = {1, 1};
+        return Stream.of(
+                due(Status.LENGTH_MISMATCH, ones, new double[] {1}, Drr.RHO, 2),
+                due(Status.LENGTH_MISMATCH, ones, ones, Drr.RHO, 1),
+                due(Status.NOT_FINITE, ones, ones, NaN, 2),
+                due(Status.OUT_OF_RANGE, ones, ones, 0.99, 2),
+                due(Status.NEGATIVE, new double[] {1, -1}, ones, Drr.RHO, 2),
+                due(Status.NOT_FINITE, new double[] {POSITIVE_INFINITY, 1}, ones, Drr.RHO, 2),
+                due(Status.NOT_POSITIVE, ones, new double[] {1, 0}, Drr.RHO, 2));
+    }
+
+    private static Arguments due(Status status, double[] elapsed, double[] expected, double rho,
+            int length) {
+        return arguments(status, elapsed, expected, rho, length);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invalidDue")
+    void invalidDueWritesNothing(Status status, double[] elapsed, double[] expected, double rho,
+            int length) {
+        boolean[] due = new boolean[length];
+        Arrays.fill(due, true);
+        FairschedException e = assertThrows(FairschedException.class,
+                () -> Drr.reprovisionDue(elapsed, expected, rho, due));
+        assertEquals(status, e.status());
+        boolean[] unwritten = new boolean[length];
+        Arrays.fill(unwritten, true);
+        assertArrayEquals(unwritten, due);
+    }
+
+    /** {@link Drr#RHO} is the header's {@code FAIRSCHED_DRR_RHO}. */
+    @Test
+    void rhoIsTheHeaders() {
+        Matcher m = Pattern.compile("#define FAIRSCHED_DRR_RHO ([0-9.]+)").matcher(Header.text());
+        assertTrue(m.find());
+        assertEquals(Double.parseDouble(m.group(1)), Drr.RHO);
     }
 
     /** The metric codes are the header's {@code FAIRSCHED_DRR_METRIC_*}, name for name. */

@@ -17,18 +17,21 @@ final class Header {
 
     private Header() {}
 
+    /** The header's text. */
+    static String text() {
+        try {
+            return Files.readString(FILE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /**
      * Every match of {@code pattern} in the header, in order: its first group (a name) mapped
      * to its second (a decimal number).
      */
     static Map<String, Integer> constants(String pattern) {
-        String header;
-        try {
-            header = Files.readString(FILE);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        Matcher m = Pattern.compile(pattern).matcher(header);
+        Matcher m = Pattern.compile(pattern).matcher(text());
         Map<String, Integer> constants = new LinkedHashMap<>();
         while (m.find()) {
             constants.put(m.group(1), Integer.valueOf(m.group(2)));

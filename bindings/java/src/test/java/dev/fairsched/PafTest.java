@@ -38,9 +38,28 @@ class PafTest {
                 assertEquals(0.75 + 0.9375, a.totalPafProgress());
             }
             int[] given = new int[3];
-            assertEquals(2, paf.enforce(new int[] {4, 8}, new int[] {4, 6}, given));
+            assertEquals(2, paf.enforce(new int[] {1, 1}, new int[] {4, 8}, new int[] {4, 6}, given));
             assertArrayEquals(new int[] {1, 1, 0}, given);
         }
+    }
+
+    /** §IV-A: a job without a curve keeps its fair share and takes no part in transfers. */
+    @Test
+    void jobWithoutCurveKeepsItsFairShare() {
+        double[] elastic = {0, 0.5, 0.75, 0.875, 0.9375, 0.96875, 0.984375, 0.9921875, 0.99609375};
+        double[] linear = {0, 0.1875, 0.375, 0.5625, 0.75, 0.9375, 1.125, 1.3125, 1.5};
+        try (Paf paf = new Paf(3)) {
+            PafAllocation a = paf.allocate(new int[] {1, 1, 2},
+                    new double[][] {elastic, Paf.noCurve(8), linear}, 12, 0.5, Paf.FAST);
+            assertArrayEquals(new int[] {3, 3, 6}, a.fair());
+            assertArrayEquals(new int[] {1, 3, 3}, a.min());
+            assertArrayEquals(new int[] {2, 3, 7}, a.paf());
+            assertEquals(Double.NaN, a.fairProgress()[1]);
+            assertEquals(Double.NaN, a.pafProgress()[1]);
+            assertEquals(2.0, a.totalFairProgress());
+            assertEquals(2.0625, a.totalPafProgress());
+        }
+        assertEquals(1, Paf.noCurve(0).length);
     }
 
     /** §V-A: weights 12:3:1 on 128 slots with demands of 128 give 96, 24, 8. */
@@ -93,7 +112,8 @@ class PafTest {
         rejects(Status.EMPTY,
                 () -> paf.allocate(new int[] {1}, new double[][] {{}}, 12, 0.9, Paf.FAST));
         rejects(Status.CAPACITY_FULL,
-                () -> paf.enforce(new int[] {1, 1, 1}, new int[] {0, 0, 0}, new int[2]));
+                () -> paf.enforce(new int[] {1, 1, 1}, new int[] {1, 1, 1}, new int[] {0, 0, 0},
+                        new int[2]));
         rejects(Status.UNDERDETERMINED,
                 () -> Paf.ernestFit(new int[] {1, 2, 4}, new double[] {1, 0.7, 0.5}));
         rejects(Status.NEGATIVE,
@@ -110,9 +130,16 @@ class PafTest {
         assertThrows(IllegalArgumentException.class,
                 () -> paf.allocate(ones, two, 1L << 32, 0.9, Paf.FAST));
         rejects(Status.LENGTH_MISMATCH,
-                () -> paf.enforce(new int[] {1}, new int[] {}, new int[2]));
+                () -> paf.enforce(new int[] {1}, new int[] {1}, new int[] {}, new int[2]));
         rejects(Status.LENGTH_MISMATCH,
-                () -> paf.enforce(new int[] {1}, new int[] {0, 0}, new int[2]));
+                () -> paf.enforce(new int[] {1}, new int[] {1}, new int[] {0, 0}, new int[2]));
+        rejects(Status.LENGTH_MISMATCH,
+                () -> paf.enforce(new int[] {1, 1}, new int[] {1}, new int[] {0}, new int[2]));
+        rejects(Status.NOT_POSITIVE,
+                () -> paf.enforce(new int[] {0}, new int[] {1}, new int[] {0}, new int[2]));
+        rejects(Status.NOT_FINITE, () -> paf.allocate(new int[] {1},
+                new double[][] {{0, Double.NaN}}, 12, 0.9, Paf.FAST));
+        assertThrows(IllegalArgumentException.class, () -> Paf.noCurve(-1));
         paf.close();
         paf.close();
         assertThrows(IllegalStateException.class,

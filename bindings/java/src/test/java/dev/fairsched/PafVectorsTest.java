@@ -61,7 +61,8 @@ class PafVectorsTest {
             case "enforce" -> {
                 try (Paf paf = new Paf(c.get("capacity").getAsLong())) {
                     int[] out = new int[c.get("slots").getAsInt()];
-                    int given = paf.enforce(ints(c.getAsJsonArray("targets")),
+                    int given = paf.enforce(ints(c.getAsJsonArray("weights")),
+                            ints(c.getAsJsonArray("targets")),
                             ints(c.getAsJsonArray("running")), out);
                     assertArrayEquals(ints(c.getAsJsonArray("expect_jobs")),
                             Arrays.copyOf(out, given));

@@ -11,14 +11,12 @@ import scala.collection.mutable.ArrayBuffer;
  * from {@code fairsched.ernestSamples} with {@code Paf.ernestFit}), tabulated over its demand:
  * the task count of its first task set, at most the cluster's slots. Targets are recomputed
  * with {@code Paf.allocate} on every arrival and departure. A job without a curve keeps its fair
- * share and takes no part in transfers (PAF §IV-A): the library has no direct support, so such a
- * job gets, after a first allocate has computed the fair shares, a step curve at its fair share
- * f ({@code p(x) = 0} below f, 1 from f on; all 0 if f = 0): with alpha > 0 its minimum
- * allocation is f, so it cannot give, and its benefit rate at f is 0, so it never takes.
+ * share and takes no part in transfers (PAF §IV-A): it is passed as {@code Paf.noCurve(demand)},
+ * which the library allocates exactly its fair share, at any alpha.
  *
- * <p>A round is one native call, {@code Paf.enforce}: each free core goes to the job holding the
- * smallest fraction of its target, where a job's target is capped at what it can use this round
- * (running + pending). The cores given become per-job quotas that {@link FairschedTaskSetManager}
+ * <p>A round is one native call, {@code Paf.enforce}: each free core goes to a job below its
+ * target, the one holding the fewest cores per unit of weight first, where a job's target is
+ * capped at what it can use this round (running + pending). The cores given become per-job quotas that {@link FairschedTaskSetManager}
  * holds Spark to. Cores left once every job reaches its capped target go to jobs that still have
  * pending tasks, in the enforcement order then the list order (work-conserving, as Spark's FAIR).
  */
@@ -27,6 +25,7 @@ final class PafPolicy extends OrderingPolicy {
     private final int slots;
     private final double alpha;
     // Resized on arrival and departure only.
+    private int[] weights = new int[0];
     private int[] targets = new int[0];
     private int[] running = new int[0];
     /** outs[k]: the enforce output for k free cores, allocated once per size. */
@@ -78,6 +77,10 @@ final class PafPolicy extends OrderingPolicy {
         for (int i = 0; i < n; i++) {
             jobs.get(i).target = t[i];
         }
+        weights = new int[n];
+        for (int i = 0; i < n; i++) {
+            weights[i] = jobs.get(i).weight;
+        }
         targets = new int[n];
         running = new int[n];
     }
@@ -86,44 +89,12 @@ final class PafPolicy extends OrderingPolicy {
         int n = list.size();
         int[] weights = new int[n];
         double[][] curves = new double[n][];
-        boolean anyWithout = false;
         for (int i = 0; i < n; i++) {
             JobState j = list.get(i);
             weights[i] = j.weight;
-            if (j.curve != null) {
-                curves[i] = j.curve;
-            } else {
-                anyWithout = true;
-                curves[i] = ramp(j.demand); // only the fair shares of this call are used
-            }
+            curves[i] = j.curve != null ? j.curve : Paf.noCurve(j.demand);
         }
-        PafAllocation a = paf.allocate(weights, curves, slots, alpha, Paf.FAST);
-        if (anyWithout) {
-            int[] fair = a.fair();
-            for (int i = 0; i < n; i++) {
-                if (list.get(i).curve == null) {
-                    curves[i] = step(list.get(i).demand, fair[i]);
-                }
-            }
-            a = paf.allocate(weights, curves, slots, alpha, Paf.FAST);
-        }
-        return a.paf();
-    }
-
-    private static double[] ramp(int demand) {
-        double[] c = new double[demand + 1];
-        for (int x = 0; x <= demand; x++) {
-            c[x] = (double) x / demand;
-        }
-        return c;
-    }
-
-    static double[] step(int demand, int fair) {
-        double[] c = new double[demand + 1];
-        for (int x = 0; x <= demand; x++) {
-            c[x] = fair > 0 && x >= fair ? 1.0 : 0.0;
-        }
-        return c;
+        return paf.allocate(weights, curves, slots, alpha, Paf.FAST).paf();
     }
 
     @Override
@@ -141,7 +112,7 @@ final class PafPolicy extends OrderingPolicy {
             o = outs[free] = new int[free];
         }
         nativeCalls++;
-        int given = paf.enforce(targets, running, o);
+        int given = paf.enforce(weights, targets, running, o);
         long stamp = this.stamp;
         chosen.clear();
         for (int s = 0; s < given; s++) {

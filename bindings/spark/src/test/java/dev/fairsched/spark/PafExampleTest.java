@@ -70,8 +70,8 @@ class PafExampleTest {
 
     @Test
     void jobWithoutCurveKeepsItsFairShare() {
-        // A with the elastic curve, B without: B's step curve at its fair share (1) neither
-        // gives nor takes, and nothing else could take A's slot: fair shares stay.
+        // A with the elastic curve, B without (Paf.noCurve): B neither gives nor takes, and
+        // nothing else could take A's slot: fair shares stay.
         try (PafPolicy p = new PafPolicy(16, 3, 0.9)) {
             p.admit(1, JobProperties.parse(1, props("fairsched.ernest", "1,0,0.1,0")), 1, 6, 0);
             p.admit(2, JobProperties.parse(2, props()), 1, 6, 0);
