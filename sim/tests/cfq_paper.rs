@@ -45,8 +45,8 @@ fn figure_2_under_every_policy() {
     );
 }
 
-/// The load of the comparisons: at the workload's own load (about 0.42) every policy is
-/// within 1.5% of the others (see sim/README.md).
+/// The load of the comparisons: at the workload's own load (about 0.42) the policies hardly
+/// differ (sim/README.md gives the figures the simulator prints).
 const LOAD: f64 = 0.9;
 
 /// The paper's four policies plus CFQ with ±20% and naive profiling, on seed `seed` of the
