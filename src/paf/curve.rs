@@ -56,10 +56,13 @@ pub(crate) fn at(points: &[f64], x: u32) -> f64 {
 }
 
 /// `Δ(x) = p(x) - p(x - 1)` of a checked table for `x >= 1`: the gain of the `x`-th slot. Zero
-/// past the demand (and, by convention, at `x = 0`).
+/// past the demand (and, by convention, at `x = 0`). A zero gain is always `+0.0`: a curve may
+/// hold `-0.0` (`p(1) = -0.0` after `p(0) = 0.0` is flat), whose difference `-0.0` the heaps,
+/// which order rates by their bits, would put before `+0.0` where comparisons tie, and the
+/// literal and fast methods must agree on every tie.
 pub(crate) fn increment(points: &[f64], x: u32) -> f64 {
     match (points.get(x as usize), x.checked_sub(1)) {
-        (Some(&p), Some(below)) => p - at(points, below),
+        (Some(&p), Some(below)) => p - at(points, below) + 0.0,
         _ => 0.0,
     }
 }
@@ -203,6 +206,9 @@ mod tests {
         assert_eq!(concave_from(&[0.0, 0.1, 0.5, 0.7, 0.8]), 1);
         assert_eq!(concave_from(&[0.0, 0.1, 0.2, 0.5]), 2);
         assert_eq!(concave_from(&[0.0]), 0);
+        // A flat step written with -0.0 gains +0.0, bit for bit.
+        assert_eq!(increment(&[0.0, -0.0], 1).to_bits(), 0.0f64.to_bits());
+        assert_eq!(increment(&[-0.0, 0.0], 1).to_bits(), 0.0f64.to_bits());
     }
 
     #[test]
