@@ -783,6 +783,22 @@ fairsched_status fairsched_cfq_profiler_observe_batch(fairsched_cfq_profiler *pr
                                                       size_t durations_len);
 
 /**
+ * Writes into `*out_bound` Theorem 1's bound on how late CFQ completes a job against GPS,
+ * `2 * longest_task + largest_slot_time / slots` (it holds with weights too): `longest_task`
+ * the longest run time of any task and `largest_slot_time` the largest slot-time of any job,
+ * each in (0, 2^60] (FAIRSCHED_STATUS_NOT_FINITE, _NOT_POSITIVE or _OUT_OF_RANGE otherwise),
+ * `longest_task` at most `largest_slot_time` (FAIRSCHED_STATUS_OUT_OF_RANGE otherwise),
+ * `slots` at least 1 (FAIRSCHED_STATUS_NOT_POSITIVE). Wraps `cfq::delay_bound`.
+ *
+ * # Safety
+ * `out_bound` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_cfq_delay_bound(double longest_task,
+                                           double largest_slot_time,
+                                           uint32_t slots,
+                                           double *out_bound);
+
+/**
  * Writes into `*out_slot_time` the slot-time of a new job of `tasks` tasks: `tasks` times the
  * mean duration observed, ready for `fairsched_cfq_arrive` or `fairsched_cfq_reprofile`.
  * FAIRSCHED_STATUS_NOT_POSITIVE for 0 tasks; FAIRSCHED_STATUS_EMPTY before any observation;
@@ -1380,6 +1396,64 @@ fairsched_status fairsched_hai_allocate(fairsched_hai *hai,
                                         double *out_jct,
                                         size_t out_jct_len,
                                         fairsched_hai_summary *out_summary);
+
+/**
+ * Writes a job's JCT table from one known JCT and ReB's predicted differences (§3.3, §4.3)
+ * into `out_table` (`out_table_len` values: JCT at 0, theta, ..., cap, with cap =
+ * (`out_table_len` - 1) theta): `jct_at_reference` is the JCT on `reference` cores, and
+ * `differences[i]` = JCT((i + 1) theta) - JCT((i + 2) theta), how much the JCT falls when the
+ * job gets theta more cores at (i + 1) theta (negative past its optimum); `out_table_len` - 2
+ * of them. The table is summed outward from the reference, first up to the cap, then down to
+ * theta; `out_table[0]` is INFINITY (the job waits). Nothing is written on failure. Wraps
+ * `hai::table_from_differences`.
+ *
+ * Errors, in this order: NULL_POINTER (a NULL pointer, except for an array of length 0);
+ * NOT_POSITIVE (`theta` 0, or `out_table_len` below 2); OUT_OF_RANGE (a cap above
+ * UINT32_MAX); LENGTH_MISMATCH (`differences_len` not `out_table_len` - 2); OUT_OF_RANGE
+ * (`reference` 0, not a multiple of `theta`, or above the cap); NOT_FINITE, NOT_POSITIVE or
+ * OUT_OF_RANGE (above 2^60) for `jct_at_reference`; NOT_FINITE (a difference NaN or
+ * infinite); NOT_POSITIVE or OUT_OF_RANGE for the first summed JCT that is 0 or less, or above
+ * 2^60.
+ *
+ * # Safety
+ * `differences` must be valid for reads of `differences_len` elements, `out_table` for writes
+ * of `out_table_len` elements (NULL is allowed for a length of 0); they must not overlap.
+ */
+fairsched_status fairsched_hai_table_from_differences(uint32_t theta,
+                                                      uint32_t reference,
+                                                      double jct_at_reference,
+                                                      const double *differences,
+                                                      size_t differences_len,
+                                                      double *out_table,
+                                                      size_t out_table_len);
+
+/**
+ * Fits Ernest's model JCT(a) = a0 + a1 a + a2 / a + a3 ln a (every a_i >= 0) to measured runs
+ * (`jct[i]` seconds on `cores[i]` cores; at least four, on distinct enough core counts) by
+ * non-negative least squares, writes its table into `out_table` (`out_table_len` values: JCT
+ * at 0, theta, ..., cap, with cap = (`out_table_len` - 1) theta, and INFINITY at 0) and the
+ * coefficients a0..a3 into `out_coefficients` (4 doubles). Nothing is written on failure.
+ * Wraps `hai::table_from_samples`.
+ *
+ * Errors, in this order: NULL_POINTER (a NULL pointer, except for an array of length 0;
+ * `out_coefficients` never); NOT_POSITIVE (`theta` 0, or `out_table_len` below 2);
+ * OUT_OF_RANGE (a cap above UINT32_MAX); the fit's, as `fairsched_paf_ernest_fit`
+ * (LENGTH_MISMATCH, EMPTY, NOT_POSITIVE, NOT_FINITE, OUT_OF_RANGE, UNDERDETERMINED); then
+ * NOT_POSITIVE or OUT_OF_RANGE (above 2^60) for the first JCT of the table that is.
+ *
+ * # Safety
+ * `cores` and `jct` must be valid for reads of their lengths in elements, `out_table` for
+ * writes of `out_table_len` elements (NULL is allowed for a length of 0), `out_coefficients`
+ * for writes of 4; no two may overlap.
+ */
+fairsched_status fairsched_hai_table_from_samples(uint32_t theta,
+                                                  const uint32_t *cores,
+                                                  size_t cores_len,
+                                                  const double *jct,
+                                                  size_t jct_len,
+                                                  double *out_table,
+                                                  size_t out_table_len,
+                                                  double *out_coefficients);
 
 /**
  * Writes into `*out_size` the bytes `fairsched_paf_init` needs for calls of up to `capacity`

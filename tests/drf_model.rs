@@ -2,7 +2,8 @@
 //! through the queue and through a naive reference that keeps users in a vector and sorts them
 //! all for every decision (what YARN, Mesos and Kueue do). After every operation the next user,
 //! every user's state and every result must agree exactly, and a failed call must change
-//! nothing.
+//! nothing. QKnobler's online rounds are checked against the same reference, which computes
+//! `φ` over the active users and again whenever one runs out (§6.1 C1).
 
 use fairsched::drf::{DrfQueue, Inline, UserInfo};
 use fairsched::Error;
@@ -55,6 +56,8 @@ struct RefUser {
     demand: [f64; 2],
     running: u64,
     pending: u64,
+    /// The queue's row: `φ` sums the active users in row order, as the queue does.
+    row: u32,
 }
 
 impl RefUser {
@@ -80,9 +83,37 @@ impl RefUser {
     }
 }
 
-#[derive(Default)]
 struct Reference {
     users: Vec<RefUser>,
+    /// The queue's free rows, the next one last: first 0, 1, 2..., then the last released.
+    free: Vec<u32>,
+}
+
+impl Default for Reference {
+    fn default() -> Self {
+        Reference {
+            users: Vec::new(),
+            free: (0..USERS as u32).rev().collect(),
+        }
+    }
+}
+
+/// DRF's `φ` over the active users (eq. 11), `max_k (1/r_k) Σ_j (w_j / δ_j) d_jk`, summed in
+/// row order.
+fn active_phi(users: &[RefUser]) -> f64 {
+    let mut active: Vec<&RefUser> = users.iter().filter(|u| u.pending > 0).collect();
+    active.sort_by_key(|u| u.row);
+    let mut load = [0.0; 2];
+    for u in active {
+        let per_share = u.weight / u.dominant();
+        for (l, d) in load.iter_mut().zip(u.demand) {
+            *l += per_share * d;
+        }
+    }
+    load.iter()
+        .zip(CAPACITY)
+        .map(|(l, r)| l / r)
+        .fold(0.0, f64::max)
 }
 
 impl Reference {
@@ -126,20 +157,19 @@ impl Reference {
                 if self.find(id).is_ok() {
                     return Err(Error::DuplicateId);
                 }
-                if self.users.len() == USERS {
-                    return Err(Error::CapacityFull);
-                }
+                let row = self.free.pop().ok_or(Error::CapacityFull)?;
                 self.users.push(RefUser {
                     id,
                     weight,
                     demand,
                     running: 0,
                     pending: 0,
+                    row,
                 });
             }
             Op::Remove(id) => {
                 let i = self.find(id)?;
-                self.users.remove(i);
+                self.free.push(self.users.remove(i).row);
             }
             Op::SetPending(id, n) => {
                 let i = self.find(id)?;
@@ -182,21 +212,9 @@ impl Reference {
                     return Err(Error::OutOfRange);
                 }
                 let machine = [10.0, 30.0];
-                let active = self.sorted_active();
-                let phi = (0..2)
-                    .map(|r| {
-                        active
-                            .iter()
-                            .map(|&i| {
-                                self.users[i].weight * self.users[i].demand[r]
-                                    / self.users[i].dominant()
-                            })
-                            .sum::<f64>()
-                            / CAPACITY[r]
-                    })
-                    .fold(0.0, f64::max);
+                let mut phi = active_phi(&self.users);
                 // Only tasks that fit are considered: the lowest of those users is served
-                // while owed, otherwise the best affinity among them.
+                // while owed (always at ρ = 1), otherwise the best affinity among them.
                 let mut skipped: Vec<u64> = Vec::new();
                 while out.len() < k {
                     let order: Vec<usize> = self
@@ -210,7 +228,7 @@ impl Reference {
                         skipped.push(u.id);
                         continue;
                     }
-                    let owed = u.running as f64 * u.dominant() < rho * u.weight / phi;
+                    let owed = rho >= 1.0 || u.running as f64 * u.dominant() < rho * u.weight / phi;
                     let chosen = if owed {
                         Some(lowest)
                     } else {
@@ -230,6 +248,10 @@ impl Reference {
                     let Some(i) = chosen else { break };
                     let id = self.start(i, &mut idle);
                     out.push(id);
+                    if self.users[i].pending == 0 {
+                        // §6.1 C1: a new allocation round over the users still active.
+                        phi = active_phi(&self.users);
+                    }
                 }
                 return Ok(out.len());
             }

@@ -138,6 +138,7 @@ fn c_abi_does_not_allocate() {
             fairsched_cfq_complete(cfq, t + 0.5, (id + 32) % 64);
             fairsched_cfq_job_get(cfq, id, &mut info);
             fairsched_cfq_gps_completion_estimate(cfq, id, &mut estimate);
+            fairsched_cfq_delay_bound(9.0, 16.0, (round % 4 + 1) as u32, &mut estimate);
             fairsched_cfq_arrive(cfq, f64::NAN, 1000, 1.0, 1);
             fairsched_cfq_offer(cfq, ptr::null_mut(), 4, &mut assigned);
             fairsched_cfq_set_slots(cfq, t + 0.5, (round % 4 + 1) as u32);
@@ -488,13 +489,21 @@ fn hai_batch(jobs: u32) -> (Vec<u32>, Vec<f64>) {
     (caps, jct)
 }
 
+/// ReB's predicted differences of the PageRank table (§4.2, θ = 10), and runs of
+/// `20 + a / 2 + 400 / a`, for the tables built from predictions.
+const HAI_DIFFERENCES: [f64; 5] = [70.0, 16.0, 4.0, -2.0, -5.0];
+const HAI_RUNS: ([u32; 5], [f64; 5]) = ([1, 2, 4, 8, 16], [420.5, 221.0, 122.0, 74.0, 53.0]);
+
 #[test]
 fn hai_rust_api_does_not_allocate() {
     use fairsched::hai::{Batch, Hai, Inline};
     let (caps, jct) = hai_batch(40);
     let mut hai = Hai::<Inline<64>>::new().unwrap();
     let (mut cores, mut out) = (vec![0; 40], vec![0.0; 40]);
+    let mut table = vec![0.0; 7];
     let before = allocations();
+    fairsched::hai::table_from_differences(10, 40, 80.0, &HAI_DIFFERENCES, &mut table).unwrap();
+    fairsched::hai::table_from_samples(&HAI_RUNS.0, &HAI_RUNS.1, 4, &mut table).unwrap();
     for capacity in 20..120 {
         let batch = Batch {
             capacity,
@@ -551,8 +560,34 @@ fn hai_c_abi_does_not_allocate() {
             );
         }
     }
+    let (mut table, mut coefficients) = ([0.0; 7], [0.0; 4]);
+    let (d, (runs_cores, runs_jct)) = (HAI_DIFFERENCES, HAI_RUNS);
+    let statuses = unsafe {
+        [
+            fairsched_hai_table_from_differences(
+                10,
+                40,
+                80.0,
+                d.as_ptr(),
+                d.len(),
+                table.as_mut_ptr(),
+                table.len(),
+            ),
+            fairsched_hai_table_from_samples(
+                4,
+                runs_cores.as_ptr(),
+                runs_cores.len(),
+                runs_jct.as_ptr(),
+                runs_jct.len(),
+                table.as_mut_ptr(),
+                table.len(),
+                coefficients.as_mut_ptr(),
+            ),
+        ]
+    };
     assert_eq!(allocations(), before);
     assert!(summary.transfers > 0);
+    assert_eq!(statuses, [fairsched::ffi::FairschedStatus::Ok; 2]);
 }
 
 /// The counter itself works, so the tests above can fail.

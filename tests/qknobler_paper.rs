@@ -2,26 +2,17 @@
 
 use approx::assert_relative_eq;
 use fairsched::drf::{Divisible, Users};
-use fairsched::qknobler::{allocate, sharing_incentive_rho, Allocation};
+use fairsched::qknobler::sharing_incentive_rho;
+use fairsched_testkit::qknobler;
 
 const CAPACITY: [f64; 2] = [200.0, 1000.0];
 const WEIGHTS: [f64; 2] = [1.0, 1.0];
 const DEMANDS: [f64; 4] = [1.0, 6.0, 1.0, 2.0];
 
-fn run(rho: f64) -> (fairsched::qknobler::Summary, [f64; 2], [f64; 2], [u64; 2]) {
+fn run(rho: f64) -> (fairsched::qknobler::Summary, Vec<f64>, Vec<f64>, Vec<u64>) {
     let users = Users::new(&CAPACITY, &WEIGHTS, &DEMANDS).unwrap();
-    let (mut fair, mut efficient, mut whole) = ([0.0; 2], [0.0; 2], [0; 2]);
-    let summary = allocate(
-        &users,
-        rho,
-        Allocation {
-            fair: &mut fair,
-            efficient: &mut efficient,
-            whole: &mut whole,
-        },
-    )
-    .unwrap();
-    (summary, fair, efficient, whole)
+    let out = qknobler::run(&users, rho);
+    (out.summary, out.fair, out.efficient, out.whole)
 }
 
 #[test]

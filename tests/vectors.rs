@@ -876,6 +876,12 @@ fn drr_vectors() {
 /// nothing).
 fn run_hai_case(case: &Value) {
     let name = case["name"].as_str().expect("name");
+    if case["method"]
+        .as_str()
+        .is_some_and(|method| method.starts_with("table_from_"))
+    {
+        return run_hai_table_case(name, case);
+    }
     let caps = uints(&case["caps"]);
     let jct = floats(&case["jct"]);
     let n = caps.len();
@@ -920,6 +926,46 @@ fn run_hai_case(case: &Value) {
     let expected = [float(&expect["jct_sum_start"]), float(&expect["jct_sum"])];
     same_floats(name, "sums", &expected, &sums);
     assert_eq!(summary.transfers, uint(&expect["transfers"]), "{name}");
+}
+
+/// Runs one table case of hai.json (`table_from_differences`, `table_from_samples`): the table,
+/// and a fit's coefficients, or when the call fails, that it wrote no table.
+fn run_hai_table_case(name: &str, case: &Value) {
+    let theta = uint(&case["theta"]);
+    let len = case["table_len"].as_u64().expect("table_len") as usize;
+    let mut table = vec![-1.0; len];
+    let mut coefficients = [-1.0; 4];
+    let result = match case["method"].as_str().expect("method") {
+        "table_from_differences" => hai::table_from_differences(
+            theta,
+            uint(&case["reference"]),
+            float(&case["jct_at_reference"]),
+            &floats(&case["differences"]),
+            &mut table,
+        ),
+        "table_from_samples" => hai::table_from_samples(
+            &uints(&case["sample_cores"]),
+            &floats(&case["sample_jct"]),
+            theta,
+            &mut table,
+        )
+        .map(|model| coefficients = model.coefficients()),
+        other => panic!("{name}: unknown method {other}"),
+    };
+    assert_eq!(
+        status_name(result),
+        case["status"].as_str().unwrap_or("ok"),
+        "{name}"
+    );
+    if result.is_err() {
+        same_floats(name, "table after a failed call", &vec![-1.0; len], &table);
+        return;
+    }
+    let expect = &case["expect"];
+    same_floats(name, "table", &floats(&expect["table"]), &table);
+    if let Some(expected) = expect.get("coefficients") {
+        same_floats(name, "coefficients", &floats(expected), &coefficients);
+    }
 }
 
 #[test]

@@ -423,6 +423,35 @@ static void test_profiler(void) {
     CHECK_UNWRITTEN(estimate);
 }
 
+/* Theorem 1's bound: the paper's Fig. 2/3 example (longest task 9, largest slot-time 16 on 3
+ * slots), then every refusal, each leaving the output unwritten. */
+static void test_delay_bound(void) {
+    double bound = 0.0;
+    CHECK_OK(fairsched_cfq_delay_bound(9.0, 16.0, 3, &bound));
+    CHECK(bound == 2.0 * 9.0 + 16.0 / 3.0);
+    const struct {
+        double longest_task, largest_slot_time;
+        uint32_t slots;
+        fairsched_status status;
+    } bad[] = {
+        {NAN, 16.0, 3, FAIRSCHED_STATUS_NOT_FINITE},
+        {9.0, INFINITY, 3, FAIRSCHED_STATUS_NOT_FINITE},
+        {0.0, 16.0, 3, FAIRSCHED_STATUS_NOT_POSITIVE},
+        {9.0, -16.0, 3, FAIRSCHED_STATUS_NOT_POSITIVE},
+        {9.0, 0x1p61, 3, FAIRSCHED_STATUS_OUT_OF_RANGE},
+        {17.0, 16.0, 3, FAIRSCHED_STATUS_OUT_OF_RANGE},
+        {9.0, 16.0, 0, FAIRSCHED_STATUS_NOT_POSITIVE},
+    };
+    for (size_t i = 0; i < LENGTH(bad); i++) {
+        POISON_FILL(bound);
+        CHECK_STATUS(fairsched_cfq_delay_bound(bad[i].longest_task, bad[i].largest_slot_time,
+                                               bad[i].slots, &bound),
+                     bad[i].status);
+        CHECK_UNWRITTEN(bound);
+    }
+    CHECK_STATUS(fairsched_cfq_delay_bound(9.0, 16.0, 3, NULL), FAIRSCHED_STATUS_NULL_POINTER);
+}
+
 /* ---- Runner ---------------------------------------------------------------------------------- */
 
 static const test_case tests[] = {
@@ -436,6 +465,7 @@ static const test_case tests[] = {
     {"reprofile_at_arrival", test_reprofile_at_arrival},
     {"reprofile_leaves_gps", test_reprofile_leaves_gps},
     {"profiler", test_profiler},
+    {"delay_bound", test_delay_bound},
 };
 
 int main(void) {

@@ -1,9 +1,10 @@
 /*
  * Tests the C ABI of HAI (ReB's allocation of cores): the paper's micro-benchmark and an
- * online arrival with exact results, then every export with invalid input. A failed call must
- * return the expected status and write nothing: the cores of a rebalance unchanged, every
- * other out-parameter still poisoned. Building a workspace (storage_size, init, at any
- * alignment) is tested with the other objects' in test_lifecycle.c.
+ * online arrival with exact results, then every export with invalid input, the tables built
+ * from predictions included. A failed call must return the expected status and write nothing:
+ * the cores of a rebalance unchanged, every other out-parameter still poisoned. Building a
+ * workspace (storage_size, init, at any alignment) is tested with the other objects' in
+ * test_lifecycle.c.
  *
  * Built and run by run-tests.sh: C11, ASan and UBSan, -DFAIRSCHED_TESTING.
  */
@@ -277,6 +278,76 @@ static void test_bad_current_allocation(void) {
     CHECK_OK(run(ALLOCATE, &b, &out));
 }
 
+/* ---- Tables from predictions: no workspace -------------------------------------------------- */
+
+/* ReB's predicted falls JCT(a) - JCT(a + 10) of the PageRank table, from 10 cores on. */
+static const double PAGERANK_FALLS[] = {70, 16, 4, -2, -5};
+
+static void test_table_from_differences(void) {
+    double table[LENGTH(PAGERANK_10)];
+    CHECK_OK(fairsched_hai_table_from_differences(10, 40, 80, PAGERANK_FALLS,
+                                                  LENGTH(PAGERANK_FALLS), table, LENGTH(table)));
+    CHECK(memcmp(table, PAGERANK_10, sizeof table) == 0);
+    const struct {
+        uint32_t theta, reference;
+        double jct;
+        size_t differences_len;
+        fairsched_status status;
+    } cases[] = {
+        {0, 40, 80, 5, FAIRSCHED_STATUS_NOT_POSITIVE},
+        {10, 40, 80, 4, FAIRSCHED_STATUS_LENGTH_MISMATCH},
+        {10, 45, 80, 5, FAIRSCHED_STATUS_OUT_OF_RANGE},
+        {10, 0, 80, 5, FAIRSCHED_STATUS_OUT_OF_RANGE},
+        {10, 40, NAN, 5, FAIRSCHED_STATUS_NOT_FINITE},
+        {10, 40, -1, 5, FAIRSCHED_STATUS_NOT_POSITIVE},
+        {10, 40, 0x1p61, 5, FAIRSCHED_STATUS_OUT_OF_RANGE},
+        /* JCT(20) = 50 - 70. */
+        {10, 10, 50, 5, FAIRSCHED_STATUS_NOT_POSITIVE},
+    };
+    for (size_t i = 0; i < LENGTH(cases); i++) {
+        POISON_FILL(table);
+        CHECK_STATUS(fairsched_hai_table_from_differences(
+                         cases[i].theta, cases[i].reference, cases[i].jct, PAGERANK_FALLS,
+                         cases[i].differences_len, table, LENGTH(table)),
+                     cases[i].status);
+        CHECK_UNWRITTEN(table);
+    }
+    const fairsched_status null = FAIRSCHED_STATUS_NULL_POINTER;
+    CHECK_STATUS(fairsched_hai_table_from_differences(10, 40, 80, NULL, 5, table, 7), null);
+    CHECK_STATUS(fairsched_hai_table_from_differences(10, 40, 80, PAGERANK_FALLS, 5, NULL, 7),
+                 null);
+    CHECK_UNWRITTEN(table);
+}
+
+/* Runs of JCT(a) = 20 + a / 2 + 400 / a: the fit gives back the model's table. */
+static void test_table_from_samples(void) {
+    const uint32_t cores[] = {1, 2, 4, 8, 16};
+    const double jct[] = {420.5, 221, 122, 74, 53};
+    double table[6], a[4];
+    CHECK_OK(fairsched_hai_table_from_samples(4, cores, 5, jct, 5, table, 6, a));
+    CHECK(isinf(table[0]));
+    for (int k = 1; k < 6; k++) {
+        double want = 20 + 2.0 * k + 400.0 / (4 * k);
+        CHECK(fabs(table[k] - want) < 1e-9 * want);
+    }
+    CHECK(fabs(a[0] - 20) < 1e-9 && fabs(a[1] - 0.5) < 1e-9 && fabs(a[2] - 400) < 1e-9);
+    POISON_FILL(table);
+    POISON_FILL(a);
+    CHECK_STATUS(fairsched_hai_table_from_samples(4, cores, 3, jct, 3, table, 6, a),
+                 FAIRSCHED_STATUS_UNDERDETERMINED);
+    CHECK_STATUS(fairsched_hai_table_from_samples(4, cores, 5, jct, 4, table, 6, a),
+                 FAIRSCHED_STATUS_LENGTH_MISMATCH);
+    CHECK_STATUS(fairsched_hai_table_from_samples(0, cores, 5, jct, 5, table, 6, a),
+                 FAIRSCHED_STATUS_NOT_POSITIVE);
+    CHECK_STATUS(fairsched_hai_table_from_samples(4, cores, 5, jct, 5, table, 1, a),
+                 FAIRSCHED_STATUS_NOT_POSITIVE);
+    const fairsched_status null = FAIRSCHED_STATUS_NULL_POINTER;
+    CHECK_STATUS(fairsched_hai_table_from_samples(4, NULL, 5, jct, 5, table, 6, a), null);
+    CHECK_STATUS(fairsched_hai_table_from_samples(4, cores, 5, jct, 5, table, 6, NULL), null);
+    CHECK_UNWRITTEN(table);
+    CHECK_UNWRITTEN(a);
+}
+
 /* ---- Runner ---------------------------------------------------------------------------------- */
 
 static const test_case tests[] = {
@@ -287,6 +358,8 @@ static const test_case tests[] = {
     {"bad_arguments", test_bad_arguments},
     {"bad_jct", test_bad_jct},
     {"bad_current_allocation", test_bad_current_allocation},
+    {"table_from_differences", test_table_from_differences},
+    {"table_from_samples", test_table_from_samples},
 };
 
 int main(void) {

@@ -93,7 +93,7 @@ pub fn report_of(
         jobs: workload.jobs().len(),
         slots,
         load: workload.load(slots),
-        delay_bound: workload.delay_bound(slots),
+        delay_bound: workload.delay_bound(slots)?,
         summaries,
     })
 }

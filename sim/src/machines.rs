@@ -8,7 +8,9 @@
 //! - **DRF**: discrete DRF over the cluster's total capacity, progressive filling of the
 //!   machine's idle resources ([`fairsched::drf::DrfQueue::allocate_round`]);
 //! - **QKnobler at ρ**: the paper's online Algorithm 1 on the same queue
-//!   ([`fairsched::drf::DrfQueue::qknobler_round`]); ρ = 1 owes every user its DRF share;
+//!   ([`fairsched::drf::DrfQueue::qknobler_round`]): a user below `ρ s_i^max` is served as DRF
+//!   serves it; otherwise the fitting task with the best affinity to the machine's idle
+//!   resources (§6.1 C3); ρ = 1 is DRF exactly;
 //! - **Tetris**: the task whose demand best aligns with the machine's idle resources first,
 //!   the core's Tetris alignment ([`fairsched::drr::Metric::Tetris`] on one time step).
 //!

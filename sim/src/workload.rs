@@ -89,13 +89,14 @@ impl Workload {
         self.jobs.iter().map(Job::slot_time).sum()
     }
 
-    /// Theorem 1's bound on how late CFQ can complete a job against GPS on `slots` slots:
-    /// `2 l_max + L_max / M`, with `l_max` the longest task and `L_max` the largest slot-time
-    /// (exact for unweighted jobs and accurate slot-times).
-    pub fn delay_bound(&self, slots: u32) -> f64 {
+    /// Theorem 1's bound on how late CFQ can complete a job against GPS on `slots` slots, as the
+    /// core computes it ([`fairsched::cfq::delay_bound`]): `2 l_max + L_max / M`, with `l_max`
+    /// the longest task and `L_max` the largest slot-time (weighted or not, with accurate
+    /// slot-times). Errors are the core's (no job, or no slot).
+    pub fn delay_bound(&self, slots: u32) -> fairsched::Result<f64> {
         let l_max = self.jobs.iter().map(Job::longest_task).fold(0.0, f64::max);
         let big_l_max = self.jobs.iter().map(Job::slot_time).fold(0.0, f64::max);
-        2.0 * l_max + big_l_max / f64::from(slots)
+        fairsched::cfq::delay_bound(l_max, big_l_max, slots)
     }
 
     /// The offered load on `slots` slots: total work over the slot-time available between the

@@ -166,7 +166,7 @@ fn elephant(policy: PolicyKind, mice: usize, load: f64) -> (f64, f64) {
         let done = policy.run(&workload, slots).unwrap().completions[e];
         let gps = gps_completions(&workload, slots).unwrap()[e];
         total += done - workload.jobs()[e].arrival;
-        worst = worst.max((done - gps) / workload.delay_bound(slots));
+        worst = worst.max((done - gps) / workload.delay_bound(slots).unwrap());
     }
     (total / 5.0, worst)
 }

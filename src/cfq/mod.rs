@@ -6,7 +6,8 @@
 //! `L` (its task run times summed on one slot) and weight `w` gets the virtual finish time
 //! `F = V(a) + L / w`, the virtual time at which GPS completes it (§IV-C). Whenever a slot frees,
 //! CFQ offers it to the backlogged job with the smallest `F`. Theorem 1 bounds how late a job
-//! can finish against GPS: `f_j - f̄_j <= 2 l_max + L_max / M` (unweighted, constant `M`).
+//! can finish against GPS: `f_j - f̄_j <= 2 l_max + L_max / M` (unweighted, constant `M`;
+//! [`delay_bound`] computes it, and it holds with weights too).
 //!
 //! Two systems, one state:
 //! - **GPS reference**: a job is active in GPS from its arrival until V reaches its `F`,
@@ -37,10 +38,12 @@
 //! unit the caller likes, the same for time and slot-time. Weight 0 is rejected: a job with no
 //! share would never finish in GPS.
 
+mod bound;
 mod gps;
 mod profiler;
 mod storage;
 
+pub use bound::delay_bound;
 pub use profiler::Profiler;
 pub use storage::{Borrowed, Inline, JobRow, HEAPS};
 

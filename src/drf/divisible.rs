@@ -5,7 +5,7 @@
 //! `s_i^max = w_i / φ`, where `φ = max_k (1/r_k) Σ_j w_j d_jk / δ_j` is the most loaded
 //! resource's load per unit of weighted share.
 
-use super::users::Users;
+use super::users::{Population, Users};
 use crate::resources::MAX_KINDS;
 use crate::{Error, Result};
 
@@ -19,18 +19,22 @@ pub struct Divisible {
 impl Divisible {
     /// Computes `φ` for `users`.
     pub fn of(users: &Users<'_>) -> Self {
-        let capacity = users.capacity();
-        // load[k] = Σ_j w_j d_jk / δ_j, summed over users in index order.
+        Self::of_population(users)
+    }
+
+    /// Computes `φ` for any [`Population`], its users summed in number order.
+    pub(crate) fn of_population<P: Population>(users: &P) -> Self {
+        // load[k] = Σ_j w_j d_jk / δ_j.
         let mut load = [0.0; MAX_KINDS];
-        for j in 0..users.len() {
-            let per_share = users.weight(j) / users.dominant(j);
-            for (l, &d) in load.iter_mut().zip(users.demand(j).as_slice()) {
+        users.each(|_, user| {
+            let per_share = user.weight / user.dominant;
+            for (l, &d) in load.iter_mut().zip(user.demand.as_slice()) {
                 *l += per_share * d;
             }
-        }
+        });
         let phi = load
             .iter()
-            .zip(capacity.as_slice())
+            .zip(users.capacity().as_slice())
             .map(|(&l, &r)| l / r)
             .fold(0.0, f64::max);
         Divisible { phi }

@@ -39,5 +39,7 @@ mod queue;
 mod users;
 
 pub use divisible::Divisible;
+pub(crate) use queue::Pending;
 pub use queue::{check_config, Borrowed, DrfQueue, Inline, QueueStats, UserInfo, UserRow, HEAPS};
+pub(crate) use users::{Member, Population};
 pub use users::{Users, SCALE};

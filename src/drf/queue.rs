@@ -14,7 +14,7 @@
 //! [`DrfQueue::allocate_round`] is discrete DRF, progressive filling one task at a time: the
 //! lowest-share active user whose next task fits the free resources gets it, until none fits.
 
-use super::users;
+use super::users::{self, Member, Population};
 use crate::heap::{self, Heap, Key};
 use crate::id_index::{self, Links, LowerId, TableHead};
 use crate::num::order_bits;
@@ -51,6 +51,15 @@ impl UserRow {
     /// `s_i / w_i`: the weighted dominant share.
     pub(crate) fn weighted_share(&self) -> f64 {
         self.running as f64 * self.dominant / self.weight
+    }
+
+    /// The user as DRF's closed form and QKnobler's stages see it.
+    pub(crate) fn member(&self) -> Member {
+        Member {
+            weight: self.weight,
+            demand: self.demand,
+            dominant: self.dominant,
+        }
     }
 
     /// The queue's order: weighted dominant share, then id (unique, so the order is total).
@@ -107,6 +116,30 @@ pub struct QueueStats {
     pub active: usize,
     /// Resource kinds of the cluster.
     pub kinds: usize,
+}
+
+/// The users of a queue with pending tasks (the QKnobler paper's *active* users, §6.1 C1),
+/// whether or not a round has set them aside, at their row numbers: a [`Population`] for
+/// DRF's closed form (QKnobler's online `φ`). Visiting them scans every row, O(capacity).
+pub(crate) struct Pending<'q, S: Storage<UserRow, HEAPS>>(pub(crate) &'q DrfQueue<S>);
+
+impl<S: Storage<UserRow, HEAPS>> Population for Pending<'_, S> {
+    fn capacity(&self) -> &Resources {
+        &self.0.cluster
+    }
+    fn member(&self, j: usize) -> Option<Member> {
+        let rows = self.0.storage.parts().rows;
+        rows.get(j)
+            .filter(|user| user.pending > 0)
+            .map(UserRow::member)
+    }
+    fn each_demand<F: FnMut(usize, &[f64])>(&self, mut visit: F) {
+        for (j, user) in self.0.storage.parts().rows.iter().enumerate() {
+            if user.pending > 0 {
+                visit(j, user.demand.as_slice());
+            }
+        }
+    }
 }
 
 /// Users ordered by weighted dominant share, over storage `S` (see [`Inline`], [`Borrowed`]).

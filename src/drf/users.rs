@@ -114,4 +114,66 @@ impl<'a> Users<'a> {
     pub fn total_weight(&self) -> f64 {
         self.weights.iter().sum()
     }
+
+    /// User `i` as the shared computations see it.
+    fn member_at(&self, i: usize) -> Member {
+        Member {
+            weight: self.weight(i),
+            demand: self.demand(i),
+            dominant: self.dominant(i),
+        }
+    }
+}
+
+/// One user as DRF's closed form and QKnobler's two stages see it: its weight, per-task demand
+/// and `δ`, validated.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Member {
+    pub(crate) weight: f64,
+    pub(crate) demand: Resources,
+    pub(crate) dominant: f64,
+}
+
+impl Member {
+    /// A placeholder that is no user's.
+    pub(crate) const NONE: Member = Member {
+        weight: 1.0,
+        demand: Resources::NONE,
+        dominant: 1.0,
+    };
+}
+
+/// Users sharing a capacity, each at a number (some numbers may be unused): the offline
+/// [`Users`], or the users of a [`super::DrfQueue`] with pending tasks at their row numbers.
+/// Every computation visits them in number order, so that the same users at the same numbers
+/// give the same results, bit for bit, however they are held.
+pub(crate) trait Population {
+    /// The shared capacity.
+    fn capacity(&self) -> &Resources;
+    /// The user at number `j`, if any.
+    fn member(&self, j: usize) -> Option<Member>;
+    /// Calls `visit(j, demand)` for every user, in number order.
+    fn each_demand<F: FnMut(usize, &[f64])>(&self, visit: F);
+    /// Calls `visit(j, member)` for every user, in number order.
+    fn each<F: FnMut(usize, Member)>(&self, mut visit: F) {
+        self.each_demand(|j, _| {
+            if let Some(m) = self.member(j) {
+                visit(j, m);
+            }
+        });
+    }
+}
+
+impl Population for Users<'_> {
+    fn capacity(&self) -> &Resources {
+        &self.capacity
+    }
+    fn member(&self, j: usize) -> Option<Member> {
+        (j < self.len()).then(|| self.member_at(j))
+    }
+    fn each_demand<F: FnMut(usize, &[f64])>(&self, mut visit: F) {
+        for (j, demand) in self.demand_rows().enumerate() {
+            visit(j, demand);
+        }
+    }
 }

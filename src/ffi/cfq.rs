@@ -443,6 +443,29 @@ pub unsafe extern "C" fn fairsched_cfq_profiler_observe_batch(
     })
 }
 
+/// Writes into `*out_bound` Theorem 1's bound on how late CFQ completes a job against GPS,
+/// `2 * longest_task + largest_slot_time / slots` (it holds with weights too): `longest_task`
+/// the longest run time of any task and `largest_slot_time` the largest slot-time of any job,
+/// each in (0, 2^60] (FAIRSCHED_STATUS_NOT_FINITE, _NOT_POSITIVE or _OUT_OF_RANGE otherwise),
+/// `longest_task` at most `largest_slot_time` (FAIRSCHED_STATUS_OUT_OF_RANGE otherwise),
+/// `slots` at least 1 (FAIRSCHED_STATUS_NOT_POSITIVE). Wraps `cfq::delay_bound`.
+///
+/// # Safety
+/// `out_bound` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_cfq_delay_bound(
+    longest_task: f64,
+    largest_slot_time: f64,
+    slots: u32,
+    out_bound: *mut f64,
+) -> FairschedStatus {
+    boundary(|| {
+        let out = unsafe { write(out_bound) }?;
+        *out = cfq::delay_bound(longest_task, largest_slot_time, slots)?;
+        Ok(())
+    })
+}
+
 /// Writes into `*out_slot_time` the slot-time of a new job of `tasks` tasks: `tasks` times the
 /// mean duration observed, ready for `fairsched_cfq_arrive` or `fairsched_cfq_reprofile`.
 /// FAIRSCHED_STATUS_NOT_POSITIVE for 0 tasks; FAIRSCHED_STATUS_EMPTY before any observation;

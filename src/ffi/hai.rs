@@ -6,13 +6,15 @@
 //! memory. The memory belongs to the caller: it must stay in place and alive while the handle
 //! is used, and is simply freed afterwards. A handle must not be used from two threads at once.
 //! The layout of a batch is documented on [`fairsched_hai_allocate`], so that it reaches the
-//! header.
+//! header. Building a job's table from predictions ([`fairsched_hai_table_from_differences`],
+//! [`fairsched_hai_table_from_samples`]) needs no workspace.
 
 // The allocation export takes every array as a pointer and its length.
 #![allow(clippy::too_many_arguments)]
 
 use super::{boundary, decode, read_slice, table, write, write_slice, FairschedStatus};
-use crate::hai::{Batch, Borrowed, Hai, JobRow, Summary, HEAPS};
+use crate::hai::{self, Batch, Borrowed, Hai, JobRow, Summary, HEAPS};
+use crate::paf::ernest::FEATURES;
 use crate::Result;
 
 /// An HAI workspace living in caller-provided memory. Opaque.
@@ -159,6 +161,88 @@ pub unsafe extern "C" fn fairsched_hai_allocate(
             jct_sum: done.jct_sum,
             transfers: done.transfers,
         };
+        Ok(())
+    })
+}
+
+/// Writes a job's JCT table from one known JCT and ReB's predicted differences (§3.3, §4.3)
+/// into `out_table` (`out_table_len` values: JCT at 0, theta, ..., cap, with cap =
+/// (`out_table_len` - 1) theta): `jct_at_reference` is the JCT on `reference` cores, and
+/// `differences[i]` = JCT((i + 1) theta) - JCT((i + 2) theta), how much the JCT falls when the
+/// job gets theta more cores at (i + 1) theta (negative past its optimum); `out_table_len` - 2
+/// of them. The table is summed outward from the reference, first up to the cap, then down to
+/// theta; `out_table[0]` is INFINITY (the job waits). Nothing is written on failure. Wraps
+/// `hai::table_from_differences`.
+///
+/// Errors, in this order: NULL_POINTER (a NULL pointer, except for an array of length 0);
+/// NOT_POSITIVE (`theta` 0, or `out_table_len` below 2); OUT_OF_RANGE (a cap above
+/// UINT32_MAX); LENGTH_MISMATCH (`differences_len` not `out_table_len` - 2); OUT_OF_RANGE
+/// (`reference` 0, not a multiple of `theta`, or above the cap); NOT_FINITE, NOT_POSITIVE or
+/// OUT_OF_RANGE (above 2^60) for `jct_at_reference`; NOT_FINITE (a difference NaN or
+/// infinite); NOT_POSITIVE or OUT_OF_RANGE for the first summed JCT that is 0 or less, or above
+/// 2^60.
+///
+/// # Safety
+/// `differences` must be valid for reads of `differences_len` elements, `out_table` for writes
+/// of `out_table_len` elements (NULL is allowed for a length of 0); they must not overlap.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_hai_table_from_differences(
+    theta: u32,
+    reference: u32,
+    jct_at_reference: f64,
+    differences: *const f64,
+    differences_len: usize,
+    out_table: *mut f64,
+    out_table_len: usize,
+) -> FairschedStatus {
+    boundary(|| {
+        let differences = unsafe { read_slice(differences, differences_len) }?;
+        let table = unsafe { write_slice(out_table, out_table_len) }?;
+        Ok(hai::table_from_differences(
+            theta,
+            reference,
+            jct_at_reference,
+            differences,
+            table,
+        )?)
+    })
+}
+
+/// Fits Ernest's model JCT(a) = a0 + a1 a + a2 / a + a3 ln a (every a_i >= 0) to measured runs
+/// (`jct[i]` seconds on `cores[i]` cores; at least four, on distinct enough core counts) by
+/// non-negative least squares, writes its table into `out_table` (`out_table_len` values: JCT
+/// at 0, theta, ..., cap, with cap = (`out_table_len` - 1) theta, and INFINITY at 0) and the
+/// coefficients a0..a3 into `out_coefficients` (4 doubles). Nothing is written on failure.
+/// Wraps `hai::table_from_samples`.
+///
+/// Errors, in this order: NULL_POINTER (a NULL pointer, except for an array of length 0;
+/// `out_coefficients` never); NOT_POSITIVE (`theta` 0, or `out_table_len` below 2);
+/// OUT_OF_RANGE (a cap above UINT32_MAX); the fit's, as `fairsched_paf_ernest_fit`
+/// (LENGTH_MISMATCH, EMPTY, NOT_POSITIVE, NOT_FINITE, OUT_OF_RANGE, UNDERDETERMINED); then
+/// NOT_POSITIVE or OUT_OF_RANGE (above 2^60) for the first JCT of the table that is.
+///
+/// # Safety
+/// `cores` and `jct` must be valid for reads of their lengths in elements, `out_table` for
+/// writes of `out_table_len` elements (NULL is allowed for a length of 0), `out_coefficients`
+/// for writes of 4; no two may overlap.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_hai_table_from_samples(
+    theta: u32,
+    cores: *const u32,
+    cores_len: usize,
+    jct: *const f64,
+    jct_len: usize,
+    out_table: *mut f64,
+    out_table_len: usize,
+    out_coefficients: *mut f64,
+) -> FairschedStatus {
+    boundary(|| {
+        let cores = unsafe { read_slice(cores, cores_len) }?;
+        let jct = unsafe { read_slice(jct, jct_len) }?;
+        let table = unsafe { write_slice(out_table, out_table_len) }?;
+        let coefficients = unsafe { write_slice(out_coefficients, FEATURES) }?;
+        let model = hai::table_from_samples(cores, jct, theta, table)?;
+        coefficients.copy_from_slice(&model.coefficients());
         Ok(())
     })
 }

@@ -23,6 +23,11 @@
 //! [`Hai::rebalance`] runs both from a current allocation, for a scheduler reacting to a job
 //! arriving or leaving (see its documentation for exactly what it keeps).
 //!
+//! The tables come from a predictor. ReB's predicts the difference of two allocations' JCTs
+//! (§3.3), not JCTs: [`table_from_differences`] builds a table from those differences and one
+//! known JCT; [`table_from_samples`] fits Ernest's model to a few measured runs instead, and
+//! [`table_from_ernest`] tabulates a model.
+//!
 //! HAI is a heuristic: the problem is NP-hard (§4.3), and the split can leave cores where a
 //! better allocation exists (tests/hai_exhaustive.rs measures the gap on small cases).
 //!
@@ -36,10 +41,12 @@
 //! so results are bit-identical on every platform.
 
 mod init;
+mod predict;
 mod storage;
 mod table;
 mod transfer;
 
+pub use predict::{table_from_differences, table_from_ernest, table_from_samples};
 pub use storage::{Borrowed, Inline, Slot, HEAPS};
 pub use table::{Batch, JobRow, MAX_JCT, VACANT_ROW};
 

@@ -160,7 +160,7 @@ fn least(values: &[f64]) -> f64 {
 }
 
 /// A finite JCT: positive and at most [`MAX_JCT`].
-fn checked_jct(jct: f64) -> Result<f64> {
+pub(super) fn checked_jct(jct: f64) -> Result<f64> {
     let jct = num::positive(jct)?;
     if jct > MAX_JCT {
         return Err(Error::OutOfRange);

@@ -25,7 +25,7 @@
 
 pub mod online;
 
-use crate::drf::{Divisible, Users};
+use crate::drf::{Divisible, Member, Population, Users};
 use crate::lp::{self, Program, MAX_ROWS};
 use crate::resources::{Resources, MAX_KINDS};
 use crate::{num, Error, Result};
@@ -70,50 +70,27 @@ pub fn sharing_incentive_rho(users: &Users<'_>) -> f64 {
 /// tasks into `out` (each slice as long as there are users; [`Error::LengthMismatch`]
 /// otherwise) and returns the rest. Nothing is written on error.
 pub fn allocate(users: &Users<'_>, rho: f64, out: Allocation<'_>) -> Result<Summary> {
-    let rho = num::finite(rho)?;
-    if !(0.0..=1.0).contains(&rho) {
-        return Err(Error::OutOfRange);
-    }
+    let rho = knob(rho)?;
     let n = users.len();
     if out.fair.len() != n || out.efficient.len() != n || out.whole.len() != n {
         return Err(Error::LengthMismatch);
     }
-    let drf = Divisible::of(users);
-    let capacity = users.capacity();
-
-    // Fairness-oriented stage: its residual first, so that nothing is written before the
-    // linear program (the only step that could fail) has been solved.
-    let mut used = [0.0; MAX_KINDS];
-    for i in 0..n {
-        let fair = rho * drf.tasks(users, i);
-        for (u, &d) in used.iter_mut().zip(users.demand(i).as_slice()) {
-            *u += fair * d;
-        }
-    }
-    let mut residual = *capacity;
-    residual.take(&Resources::validated(
-        used.get(..capacity.kinds()).unwrap_or_default(),
-    ));
-    let residual = clear_residue(residual, capacity);
-    let solution = if rho < 1.0 {
-        Some(lp::maximize(&EfficiencyProgram {
-            users,
-            residual: &residual,
-        })?)
-    } else {
-        None
-    };
-
-    for (i, fair) in out.fair.iter_mut().enumerate() {
-        *fair = rho * drf.tasks(users, i);
-    }
-    // Efficiency-oriented stage.
-    out.efficient.fill(0.0);
-    for (basic, tasks) in solution.iter().flat_map(|s| s.positive_columns()) {
-        share_by_weight(users, basic, tasks, out.efficient);
+    // Both stages are decided before anything is written: the linear program is the only step
+    // that could fail.
+    let plan = Plan::new(users, rho)?;
+    for (i, (fair, efficient)) in out
+        .fair
+        .iter_mut()
+        .zip(out.efficient.iter_mut())
+        .enumerate()
+    {
+        let user = Population::member(users, i).unwrap_or(Member::NONE);
+        *fair = plan.fair(&user);
+        *efficient = plan.efficient(&user);
     }
 
     round_down(users, out.fair, out.efficient, out.whole);
+    let capacity = users.capacity();
     let efficiency = (0..n)
         .map(|i| {
             let tasks = out.fair.get(i).copied().unwrap_or(0.0)
@@ -123,12 +100,121 @@ pub fn allocate(users: &Users<'_>, rho: f64, out: Allocation<'_>) -> Result<Summ
         .sum();
     Ok(Summary {
         rho,
-        phi: drf.phi,
-        theta: theta(users, rho, &residual),
-        sharing_incentive_rho: drf.phi / users.total_weight(),
+        phi: plan.phi,
+        theta: theta(users, rho, &plan.residual),
+        sharing_incentive_rho: plan.phi / users.total_weight(),
         efficiency,
-        residual,
+        residual: plan.residual,
     })
+}
+
+/// The knob: finite, in [0, 1].
+pub(crate) fn knob(rho: f64) -> Result<f64> {
+    let rho = num::finite(rho)?;
+    if (0.0..=1.0).contains(&rho) {
+        Ok(rho)
+    } else {
+        Err(Error::OutOfRange)
+    }
+}
+
+/// Both stages for some users at a knob, from which each user's tasks follow (§5.2.1): DRF's
+/// `φ` for the fairness-oriented stage, what it leaves, and the dominant share the linear
+/// program gives each direction it serves (eq. 16: one group per direction). [`allocate`]
+/// writes it out (the online Algorithm 1, [`online`], solves no linear program: its efficiency
+/// branch is §6.1 C3's affinity).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plan {
+    rho: f64,
+    /// DRF's `φ` over the users.
+    pub(crate) phi: f64,
+    /// `r'`.
+    pub(crate) residual: Resources,
+    groups: [Group; MAX_ROWS],
+    len: usize,
+}
+
+/// A direction the efficiency stage serves: one of its users, the dominant share the linear
+/// program gives the direction, and the weight of all its users.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    direction: Member,
+    share: f64,
+    weight: f64,
+}
+
+impl Plan {
+    /// Solves both stages for `users` at knob `rho` (validated).
+    pub(crate) fn new(users: &Users<'_>, rho: f64) -> Result<Self> {
+        let phi = Divisible::of_population(users).phi;
+        let mut plan = Plan {
+            rho,
+            phi,
+            residual: Resources::NONE,
+            groups: [Group {
+                direction: Member::NONE,
+                share: 0.0,
+                weight: 0.0,
+            }; MAX_ROWS],
+            len: 0,
+        };
+        let capacity = users.capacity();
+        let mut used = [0.0; MAX_KINDS];
+        users.each(|_, user| {
+            let fair = plan.fair(&user);
+            for (u, &d) in used.iter_mut().zip(user.demand.as_slice()) {
+                *u += fair * d;
+            }
+        });
+        let mut residual = *capacity;
+        residual.take(&Resources::validated(
+            used.get(..capacity.kinds()).unwrap_or_default(),
+        ));
+        plan.residual = clear_residue(residual, capacity);
+        if rho < 1.0 {
+            let solution = lp::maximize(&EfficiencyProgram {
+                users,
+                residual: &plan.residual,
+            })?;
+            for (basic, tasks) in solution.positive_columns() {
+                let Some(direction) = users.member(basic) else {
+                    continue;
+                };
+                let mut weight = 0.0;
+                users.each(|_, user| {
+                    if same_direction(&direction, &user) {
+                        weight += user.weight;
+                    }
+                });
+                if let Some(group) = plan.groups.get_mut(plan.len) {
+                    *group = Group {
+                        direction,
+                        share: tasks * direction.dominant,
+                        weight,
+                    };
+                    plan.len = plan.len.saturating_add(1);
+                }
+            }
+        }
+        Ok(plan)
+    }
+
+    /// `N̄_i = ρ N_i^max`: the user's tasks from the fairness-oriented stage.
+    pub(crate) fn fair(&self, user: &Member) -> f64 {
+        self.rho * (user.weight / (self.phi * user.dominant))
+    }
+
+    /// `N'_i`: the user's tasks from the efficiency-oriented stage, its weight's part of its
+    /// direction's dominant share (eq. 16).
+    pub(crate) fn efficient(&self, user: &Member) -> f64 {
+        let mut tasks = 0.0;
+        for group in self.groups.get(..self.len).unwrap_or_default() {
+            if same_direction(&group.direction, user) {
+                tasks += group.share * user.weight / (group.weight * user.dominant);
+            }
+        }
+        tasks
+    }
 }
 
 /// Theorem 1's `θ`: 0 for `ρ = 1`, else `max_i (δ_i / w_i) min_{k: d_ik > 0} (r'_k / d_ik)`.
@@ -199,6 +285,7 @@ impl Program for EfficiencyProgram<'_> {
     }
     fn column(&self, j: usize, out: &mut [f64; MAX_ROWS]) -> f64 {
         let demand = self.users.demand(j);
+        *out = [0.0; MAX_ROWS];
         let mut cost = 0.0;
         for (slot, share) in out.iter_mut().zip(demand.shares(self.users.capacity())) {
             *slot = share;
@@ -218,35 +305,19 @@ impl Program for EfficiencyProgram<'_> {
         {
             *f = (1.0 - y) / r;
         }
-        for (j, demand) in self.users.demand_rows().enumerate() {
+        self.users.each_demand(|j, demand| {
             visit(j, demand.iter().zip(&factor).map(|(d, f)| d * f).sum());
-        }
+        });
     }
 }
 
-/// Whether users `i` and `j` demand resources in the same proportions: `d_i / δ_i == d_j / δ_j`.
-fn same_direction(users: &Users<'_>, i: usize, j: usize) -> bool {
-    let (di, dj) = (users.demand(i), users.demand(j));
-    let (si, sj) = (users.dominant(i), users.dominant(j));
-    di.as_slice()
+/// Whether two users demand resources in the same proportions: `d_i / δ_i == d_j / δ_j`.
+fn same_direction(a: &Member, b: &Member) -> bool {
+    a.demand
+        .as_slice()
         .iter()
-        .zip(dj.as_slice())
-        .all(|(&a, &b)| a / si == b / sj)
-}
-
-/// Eq. 16: the linear program gave `tasks` to user `basic`; every user of the same direction
-/// shares that dominant share, `tasks · δ_basic`, in proportion to its weight.
-fn share_by_weight(users: &Users<'_>, basic: usize, tasks: f64, efficient: &mut [f64]) {
-    let total_share = tasks * users.dominant(basic);
-    let group_weight: f64 = (0..users.len())
-        .filter(|&i| same_direction(users, basic, i))
-        .map(|i| users.weight(i))
-        .sum();
-    for (i, slot) in efficient.iter_mut().enumerate() {
-        if same_direction(users, basic, i) {
-            *slot += total_share * users.weight(i) / (group_weight * users.dominant(i));
-        }
-    }
+        .zip(b.demand.as_slice())
+        .all(|(&x, &y)| x / a.dominant == y / b.dominant)
 }
 
 /// Whole tasks: each user's total rounded down (forgiving a rounding error of 1e-9 task), then,

@@ -207,6 +207,18 @@ func (c *CFQ) GPSCompletionEstimate(id uint64) (float64, error) {
 	return float64(time), err
 }
 
+// CFQDelayBound returns Theorem 1's bound of the CFQ paper (§IV-B): CFQ completes every job at
+// most 2*longestTask + largestSlotTime/slots after GPS does (it holds with weights too).
+// longestTask is the longest run time of any task, largestSlotTime the largest slot-time of any
+// job, each in (0, 2^60] with longestTask <= largestSlotTime (ErrNotFinite, ErrNotPositive or
+// ErrOutOfRange otherwise); slots is at least 1 (ErrNotPositive).
+func CFQDelayBound(longestTask, largestSlotTime float64, slots uint32) (float64, error) {
+	var bound C.double
+	err := check(C.fairsched_cfq_delay_bound(C.double(longestTask), C.double(largestSlotTime),
+		C.uint32_t(slots), &bound))
+	return float64(bound), err
+}
+
 // Stats returns the scheduler as a whole.
 func (c *CFQ) Stats() (CFQStats, error) {
 	var stats C.fairsched_cfq_stats

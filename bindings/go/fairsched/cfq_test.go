@@ -49,6 +49,29 @@ func TestPaperExample(t *testing.T) {
 	}
 }
 
+// TestDelayBound: Theorem 1's bound on the paper's example (longest task 9, largest slot-time
+// 16, 3 slots), and its refusals.
+func TestDelayBound(t *testing.T) {
+	bound, err := fairsched.CFQDelayBound(9, 16, 3)
+	if err != nil || bound != 2*9.0+16.0/3 {
+		t.Errorf("CFQDelayBound(9, 16, 3) = %v, %v", bound, err)
+	}
+	for _, c := range []struct {
+		longestTask, largestSlotTime float64
+		slots                        uint32
+		want                         error
+	}{
+		{math.NaN(), 16, 3, fairsched.ErrNotFinite},
+		{0, 16, 3, fairsched.ErrNotPositive},
+		{17, 16, 3, fairsched.ErrOutOfRange},
+		{9, 16, 0, fairsched.ErrNotPositive},
+	} {
+		if _, err := fairsched.CFQDelayBound(c.longestTask, c.largestSlotTime, c.slots); !errors.Is(err, c.want) {
+			t.Errorf("CFQDelayBound(%v, %v, %v): got %v, want %v", c.longestTask, c.largestSlotTime, c.slots, err, c.want)
+		}
+	}
+}
+
 func TestNewCFQRejectsBadConfigurations(t *testing.T) {
 	for _, tc := range []struct {
 		capacity, slots uint32

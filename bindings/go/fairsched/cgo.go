@@ -108,6 +108,8 @@ package fairsched
 #cgo nocallback fairsched_cfq_job_get
 #cgo noescape fairsched_cfq_gps_completion_estimate
 #cgo nocallback fairsched_cfq_gps_completion_estimate
+#cgo noescape fairsched_cfq_delay_bound
+#cgo nocallback fairsched_cfq_delay_bound
 #cgo noescape fairsched_cfq_stats_get
 #cgo nocallback fairsched_cfq_stats_get
 #cgo noescape fairsched_cfq_profiler_init
@@ -198,6 +200,10 @@ package fairsched
 #cgo nocallback fairsched_hai_init
 #cgo noescape fairsched_hai_allocate
 #cgo nocallback fairsched_hai_allocate
+#cgo noescape fairsched_hai_table_from_differences
+#cgo nocallback fairsched_hai_table_from_differences
+#cgo noescape fairsched_hai_table_from_samples
+#cgo nocallback fairsched_hai_table_from_samples
 #include "fairsched.h"
 */
 import "C"

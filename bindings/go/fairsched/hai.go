@@ -105,3 +105,39 @@ func (h *HAI) call(method C.uint32_t, b HAIBatch, cores []uint32, jct []float64)
 		Transfers:   uint32(summary.transfers),
 	}, nil
 }
+
+// HAITableFromDifferences writes a job's JCT table from one known JCT and ReB's predicted
+// differences (§3.3, §4.3) into table: JCT at 0, theta, ..., cap cores, with cap =
+// (len(table) - 1)·theta. jctAtReference is the JCT on reference cores; differences[i] is
+// JCT((i+1)·theta) - JCT((i+2)·theta), how much the JCT falls when the job gets theta more
+// cores (negative past its optimum), len(table) - 2 of them. The table is summed outward from
+// the reference; table[0] is +Inf (the job waits). Errors, writing nothing: ErrNotPositive
+// (theta 0, a table of fewer than 2 values, a JCT of 0 or less), ErrOutOfRange (a cap above
+// 2^32 - 1; a reference of 0, not a multiple of theta or above the cap; a JCT above 2^60),
+// ErrLengthMismatch (differences not of len(table) - 2 values), ErrNotFinite (a NaN or
+// infinite JCT or difference).
+func HAITableFromDifferences(theta, reference uint32, jctAtReference float64, differences, table []float64) error {
+	differences = apart(differences, table)
+	return check(C.fairsched_hai_table_from_differences(C.uint32_t(theta), C.uint32_t(reference),
+		C.double(jctAtReference), doubles(differences), C.size_t(len(differences)),
+		doubles(table), C.size_t(len(table))))
+}
+
+// HAITableFromSamples fits Ernest's model JCT(a) = a0 + a1 a + a2/a + a3 ln a (every a_i >= 0)
+// to measured runs (jct[i] seconds on cores[i] cores; at least four) by non-negative least
+// squares, writes its table into table (JCT at 0, theta, ..., cap cores, cap =
+// (len(table) - 1)·theta, +Inf at 0) and returns {a0, a1, a2, a3}. Errors, writing nothing:
+// ErrNotPositive (theta 0, a table of fewer than 2 values), ErrOutOfRange (a cap above
+// 2^32 - 1), then those of PAFErnestFit for the runs, then ErrNotPositive or ErrOutOfRange
+// (above 2^60) for a JCT of the table.
+func HAITableFromSamples(theta uint32, cores []uint32, jct []float64, table []float64) ([4]float64, error) {
+	var a [4]float64
+	jct = apart(jct, table)
+	err := check(C.fairsched_hai_table_from_samples(C.uint32_t(theta), uint32s(cores),
+		C.size_t(len(cores)), doubles(jct), C.size_t(len(jct)), doubles(table),
+		C.size_t(len(table)), doubles(a[:])))
+	if err != nil {
+		return [4]float64{}, err
+	}
+	return a, nil
+}

@@ -165,3 +165,47 @@ func TestHAISharedMemory(t *testing.T) {
 	expect(t, "cores", fmt.Sprint(cores), fmt.Sprint(wantCores))
 	expect(t, "jct", fmt.Sprint(jct), fmt.Sprint(wantJCT))
 }
+
+// ReB's predicted differences rebuild the PageRank table of §4.2; a rejection writes nothing.
+func TestHAITableFromDifferences(t *testing.T) {
+	differences := []float64{70, 16, 4, -2, -5}
+	table := make([]float64, 7)
+	must(t, fairsched.HAITableFromDifferences(10, 40, 80, differences, table))
+	expect(t, "table", sameBits(table, pagerank10), true)
+	untouched := slices.Repeat([]float64{-1}, 7)
+	failed := slices.Clone(untouched)
+	err := fairsched.HAITableFromDifferences(10, 45, 80, differences, failed)
+	if !errors.Is(err, fairsched.ErrOutOfRange) {
+		t.Fatalf("got %v, want %v", err, fairsched.ErrOutOfRange)
+	}
+	expect(t, "table after a failed call", sameBits(failed, untouched), true)
+}
+
+// Ernest's model fitted to runs of 20 + a/2 + 400/a gives back its coefficients and table.
+func TestHAITableFromSamples(t *testing.T) {
+	cores := []uint32{1, 2, 4, 8, 16, 32, 64}
+	jct := make([]float64, len(cores))
+	for i, a := range cores {
+		jct[i] = 20 + float64(a)/2 + 400/float64(a)
+	}
+	table := make([]float64, 41)
+	a, err := fairsched.HAITableFromSamples(2, cores, jct, table)
+	must(t, err)
+	for i, want := range [4]float64{20, 0.5, 400, 0} {
+		if math.Abs(a[i]-want) > 1e-7 {
+			t.Errorf("a%d: got %v, want %v", i, a[i], want)
+		}
+	}
+	expect(t, "JCT(0)", table[0], math.Inf(1))
+	for k := 1; k < len(table); k++ {
+		want := 20 + float64(k) + 400/float64(2*k)
+		if math.Abs(table[k]-want) > 1e-9*want {
+			t.Errorf("JCT(%d): got %v, want %v", 2*k, table[k], want)
+		}
+	}
+	failed := []float64{-1, -1}
+	if _, err := fairsched.HAITableFromSamples(1, cores[:3], jct[:3], failed); !errors.Is(err, fairsched.ErrUnderdetermined) {
+		t.Fatalf("got %v, want %v", err, fairsched.ErrUnderdetermined)
+	}
+	expect(t, "table after a failed call", sameBits(failed, []float64{-1, -1}), true)
+}

@@ -70,8 +70,10 @@ type QKnoblerRoundResult struct {
 // resources (each one amount per kind of the queue's cluster; idle at most the machine's),
 // at knob rho (finite, in [0, 1]): while the active user with the lowest weighted dominant
 // share is owed fairness (s_i < ρ s_i^max) and its task fits, it gets it; otherwise the
-// fitting task with the highest affinity to what is idle does. It writes the id of each task
-// started into out, until no task fits or out is full.
+// fitting task with the highest affinity to what is idle does. s_i^max is computed over the
+// users with pending tasks, again whenever one runs out. At rho = 1 a round is exactly
+// AllocateRound. It writes the id of each task started into out, until no task fits or out
+// is full.
 //
 // machine or idle of another number of kinds than the queue's cluster is ErrLengthMismatch,
 // reported by the library after it has checked each vector's amounts.

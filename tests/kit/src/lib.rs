@@ -14,6 +14,7 @@
 //!   baseline;
 //! - [`hai_cases`]: random HAI batches for property tests;
 //! - [`paf`] and [`paf_outputs`]: running PAF on heap-held curves and owned output buffers;
+//! - [`qknobler`]: QKnobler's offline allocation into owned vectors;
 //! - [`exports`]: the C ABI's exports, read from the source of `src/ffi`;
 //! - `fuzz` (with the `ffi` feature): the fuzz harness of the C ABI, run by libFuzzer from
 //!   `fuzz/` and on stable by `tests/kit/tests/fuzz_regression.rs`.
@@ -25,6 +26,7 @@ pub mod hai_naive;
 pub mod memory;
 pub mod paf;
 pub mod paf_outputs;
+pub mod qknobler;
 pub mod rng;
 
 #[cfg(feature = "ffi")]

@@ -199,6 +199,16 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_job(JNIEnv *env, jclass cls,
     return fairsched_cfq_job_get(cfq_of(cfq), (uint64_t)job_id, struct_at(env, out));
 }
 
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_delayBound(JNIEnv *env, jclass cls,
+                                                                jdouble longest_task,
+                                                                jdouble largest_slot_time,
+                                                                jlong slots, jdoubleArray out) {
+    double bound = 0.0;
+    fairsched_status status =
+        fairsched_cfq_delay_bound(longest_task, largest_slot_time, (uint32_t)slots, &bound);
+    return double_or_status(env, status, bound, out);
+}
+
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeCfq_gpsCompletionEstimate(JNIEnv *env, jclass cls,
                                                                            jlong cfq,
                                                                            jlong job_id,

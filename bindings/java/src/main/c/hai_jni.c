@@ -48,3 +48,36 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeHai_allocate(
     release(env, arrays, LENGTH(arrays));
     return status;
 }
+
+/* ---- JCT tables from predictions: no workspace ----------------------------------------------- */
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeHai_tableFromDifferences(
+    JNIEnv *env, jclass cls, jlong theta, jlong reference, jdouble jct_at_reference,
+    jdoubleArray differences, jdoubleArray out_table) {
+    pinned_array d = reading(env, differences), t = writing(env, out_table);
+    pinned_array *const arrays[] = {&d, &t};
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        return EXCEPTION_PENDING;
+    }
+    fairsched_status status = fairsched_hai_table_from_differences(
+        (uint32_t)theta, (uint32_t)reference, jct_at_reference, d.elements, d.length,
+        t.elements, t.length);
+    release(env, arrays, LENGTH(arrays));
+    return status;
+}
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeHai_tableFromSamples(
+    JNIEnv *env, jclass cls, jlong theta, jintArray cores, jdoubleArray jct,
+    jdoubleArray out_table, jdoubleArray out_coefficients) {
+    pinned_array c = reading(env, cores), j = reading(env, jct);
+    pinned_array t = writing(env, out_table), a = writing(env, out_coefficients);
+    pinned_array *const arrays[] = {&c, &j, &t, &a};
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        return EXCEPTION_PENDING;
+    }
+    fairsched_status status = fairsched_hai_table_from_samples(
+        (uint32_t)theta, c.elements, c.length, j.elements, j.length, t.elements, t.length,
+        a.elements);
+    release(env, arrays, LENGTH(arrays));
+    return status;
+}

@@ -272,6 +272,24 @@ public final class Cfq extends NativeObject {
         return time[0];
     }
 
+    /**
+     * Theorem 1 of the CFQ paper (§IV-B): CFQ completes every job at most {@code 2 * longestTask
+     * + largestSlotTime / slots} after GPS does ({@code fairsched_cfq_delay_bound}; it holds
+     * with weights too). {@code longestTask} is the longest run time of any task,
+     * {@code largestSlotTime} the largest slot-time of any job.
+     *
+     * @throws IllegalArgumentException if {@code slots} is not a {@code uint32_t}
+     * @throws FairschedException {@link Status#NOT_FINITE}, {@link Status#NOT_POSITIVE} or
+     *     {@link Status#OUT_OF_RANGE} for a time outside {@code (0, 2^60]} or a task longer than
+     *     the largest slot-time; {@link Status#NOT_POSITIVE} for no slot
+     */
+    public static double delayBound(double longestTask, double largestSlotTime, long slots) {
+        requireU32(slots, "slots");
+        double[] bound = new double[1];
+        FairschedException.check(NativeCfq.delayBound(longestTask, largestSlotTime, slots, bound));
+        return bound[0];
+    }
+
     /** The scheduler as a whole. */
     public Stats stats() {
         ByteBuffer stats = struct();

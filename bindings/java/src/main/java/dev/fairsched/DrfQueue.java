@@ -210,9 +210,11 @@ public final class DrfQueue extends NativeObject {
      * resources (each one amount per kind of the queue's capacity; idle at most the machine's),
      * at knob {@code rho} (finite, in {@code [0, 1]}): while the active user with the lowest
      * weighted dominant share is owed fairness ({@code s_i < ρ s_i^max}) and its task fits, it
-     * gets it; otherwise the fitting task with the highest affinity to what is idle does. Writes
-     * the id of each task started into {@code out}, until no task fits or {@code out} is full.
-     * One native call.
+     * gets it; otherwise the fitting task with the highest affinity to what is idle does.
+     * {@code s_i^max} is computed over the users with pending tasks, again whenever one runs
+     * out. At {@code rho = 1} a round is exactly {@link #allocateRound}.
+     * Writes the id of each task started into {@code out}, until no task fits or {@code out} is
+     * full. One native call.
      *
      * @throws FairschedException {@link Status#NOT_FINITE} or {@link Status#OUT_OF_RANGE} for
      *     {@code rho}; {@link Status#OUT_OF_RANGE} if more is idle than the machine has; {@link

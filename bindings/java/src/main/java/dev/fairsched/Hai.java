@@ -18,7 +18,9 @@ import java.util.Objects;
  * JCT per job into arrays the caller provides, in one native call, and returns a {@link
  * Summary}. {@link #rebalance} reads the current allocation from the same array: call it when a
  * job arrives (add it with 0 cores) or leaves (drop it from the arrays). An {@code Hai} is only
- * the native scratch space for batches of up to {@code capacity} jobs.
+ * the native scratch space for batches of up to {@code capacity} jobs. The static {@link
+ * #tableFromDifferences} and {@link #tableFromSamples} build a job's JCT table from
+ * predictions and need none.
  *
  * <p><b>Numbers.</b> Capacity, total cores and theta are C {@code uint32_t}s, taken as {@code
  * long}s: a value outside {@code [0, 2^32)} is rejected with {@link IllegalArgumentException}.
@@ -87,6 +89,63 @@ public final class Hai extends NativeObject {
     public Summary rebalance(Batch batch, int[] cores, double[] jct) {
         requireNonNegative(Objects.requireNonNull(cores, "cores"), "cores");
         return call(NativeHai.REBALANCE, batch, cores, jct);
+    }
+
+    /**
+     * Writes a job's JCT table from one known JCT and ReB's predicted differences (§3.3,
+     * §4.3) into {@code table}: JCT at 0, theta, ..., cap cores, with cap = {@code
+     * (table.length - 1) * theta}. {@code jctAtReference} is the JCT on {@code reference}
+     * cores; {@code differences[i]} is {@code JCT((i + 1) theta) - JCT((i + 2) theta)}, how
+     * much the JCT falls when the job gets theta more cores (negative past its optimum), {@code
+     * table.length - 2} of them. The table is summed outward from the reference; {@code
+     * table[0]} is infinite (the job waits).
+     *
+     * @throws IllegalArgumentException if {@code theta} or {@code reference} is not a {@code
+     *     uint32_t}
+     * @throws NullPointerException if an array is null
+     * @throws FairschedException {@link Status#NOT_POSITIVE} for a theta of 0, a table of
+     *     fewer than 2 values, or a JCT of 0 or less; {@link Status#LENGTH_MISMATCH} for
+     *     differences not of {@code table.length - 2} values; {@link Status#OUT_OF_RANGE} for a
+     *     cap above {@code 2^32 - 1}, a reference of 0, not a multiple of theta or above the
+     *     cap, or a JCT above 2^60; {@link Status#NOT_FINITE} for a NaN or infinite JCT or
+     *     difference
+     */
+    public static void tableFromDifferences(long theta, long reference, double jctAtReference,
+            double[] differences, double[] table) {
+        requireU32(theta, "theta");
+        requireU32(reference, "reference");
+        Objects.requireNonNull(differences, "differences");
+        Objects.requireNonNull(table, "table");
+        FairschedException.check(NativeHai.tableFromDifferences(theta, reference,
+                jctAtReference, differences, table));
+    }
+
+    /**
+     * Fits Ernest's model {@code JCT(a) = a0 + a1 a + a2 / a + a3 ln a} (every {@code a_i >=
+     * 0}) to measured runs ({@code jct[i]} seconds on {@code cores[i]} cores; at least four) by
+     * non-negative least squares, writes its table into {@code table} (JCT at 0, theta, ...,
+     * cap cores, cap = {@code (table.length - 1) * theta}, infinite at 0) and returns {@code
+     * {a0, a1, a2, a3}}.
+     *
+     * @throws IllegalArgumentException if {@code theta} is not a {@code uint32_t} or a core
+     *     count is negative
+     * @throws NullPointerException if an array is null
+     * @throws FairschedException {@link Status#NOT_POSITIVE} for a theta of 0, a table of
+     *     fewer than 2 values, or a run on 0 cores or of 0 seconds or less; {@link
+     *     Status#OUT_OF_RANGE} for a cap above {@code 2^32 - 1}, or a JCT above 2^60; then as
+     *     {@link Paf#ernestFit} for the runs ({@link Status#UNDERDETERMINED} when they cannot
+     *     determine the model)
+     */
+    public static double[] tableFromSamples(long theta, int[] cores, double[] jct,
+            double[] table) {
+        requireU32(theta, "theta");
+        requireNonNegative(Objects.requireNonNull(cores, "cores"), "cores");
+        Objects.requireNonNull(jct, "jct");
+        Objects.requireNonNull(table, "table");
+        double[] coefficients = new double[4];
+        FairschedException.check(NativeHai.tableFromSamples(theta, cores, jct, table,
+                coefficients));
+        return coefficients;
     }
 
     private Summary call(int method, Batch batch, int[] cores, double[] jct) {

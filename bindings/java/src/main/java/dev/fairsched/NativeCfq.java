@@ -103,6 +103,10 @@ final class NativeCfq {
 
     static native int gpsCompletionEstimate(long cfq, long jobId, double[] out);
 
+    /** Theorem 1's bound ({@code fairsched_cfq_delay_bound}), written into {@code out[0]}. */
+    static native int delayBound(double longestTask, double largestSlotTime, long slots,
+            double[] out);
+
     /** Writes {@code fairsched_cfq_stats} into {@code out} ({@code STATS_*}). */
     static native int stats(long cfq, ByteBuffer out);
 

@@ -34,4 +34,12 @@ final class NativeHai {
      */
     static native int allocate(long hai, int method, long totalCores, long theta, int[] caps,
             double[] jct, int[] cores, double[] outJct, ByteBuffer outSummary);
+
+    /** Writes the table in place ({@code fairsched_hai_table_from_differences}). */
+    static native int tableFromDifferences(long theta, long reference, double jctAtReference,
+            double[] differences, double[] outTable);
+
+    /** Writes the table and the 4 coefficients in place ({@code fairsched_hai_table_from_samples}). */
+    static native int tableFromSamples(long theta, int[] cores, double[] jct, double[] outTable,
+            double[] outCoefficients);
 }

@@ -119,6 +119,41 @@ class HaiTest {
         }
     }
 
+    /** ReB's predicted differences rebuild the PageRank table of §4.2; a rejection writes nothing. */
+    @Test
+    void tableFromDifferences() {
+        double[] differences = {70, 16, 4, -2, -5};
+        double[] table = new double[7];
+        Hai.tableFromDifferences(10, 40, 80, differences, table);
+        assertArrayEquals(PAGERANK_10, table);
+        double[] untouched = {-1, -1, -1, -1, -1, -1, -1};
+        double[] failed = untouched.clone();
+        FairschedException e = assertThrows(FairschedException.class,
+                () -> Hai.tableFromDifferences(10, 45, 80, differences, failed));
+        assertEquals(Status.OUT_OF_RANGE, e.status());
+        assertArrayEquals(untouched, failed);
+    }
+
+    /** Ernest's model fitted to runs of 20 + a / 2 + 400 / a gives back its coefficients and table. */
+    @Test
+    void tableFromSamples() {
+        int[] cores = {1, 2, 4, 8, 16, 32, 64};
+        double[] jct = IntStream.of(cores).mapToDouble(a -> 20 + a / 2.0 + 400.0 / a).toArray();
+        double[] table = new double[41];
+        double[] a = Hai.tableFromSamples(2, cores, jct, table);
+        assertArrayEquals(new double[] {20, 0.5, 400, 0}, a, 1e-7);
+        assertEquals(INF, table[0]);
+        for (int k = 1; k < table.length; k++) {
+            double want = 20 + k + 400.0 / (2 * k);
+            assertEquals(want, table[k], 1e-9 * want, "JCT(" + 2 * k + ")");
+        }
+        double[] failed = {-1, -1};
+        FairschedException e = assertThrows(FairschedException.class,
+                () -> Hai.tableFromSamples(1, new int[] {1, 2, 4}, new double[] {3, 2, 1}, failed));
+        assertEquals(Status.UNDERDETERMINED, e.status());
+        assertArrayEquals(new double[] {-1, -1}, failed);
+    }
+
     /** The arrays of a failed call keep their contents, a rebalance's cores included. */
     @Test
     void failedCallsWriteNothing() {
@@ -173,6 +208,17 @@ class HaiTest {
                 rejects("null batch", npe, h -> h.allocate(null, new int[2], new double[2])),
                 rejects("null cores", npe, h -> h.allocate(TWO, null, new double[2])),
                 rejects("null jct out", npe, h -> h.rebalance(TWO, new int[2], null)),
+                rejects("table theta -1", illegal,
+                        h -> Hai.tableFromDifferences(-1, 10, 1, new double[0], new double[2])),
+                rejects("table reference 2^32", illegal,
+                        h -> Hai.tableFromDifferences(1, 1L << 32, 1, new double[0], new double[2])),
+                rejects("null differences", npe,
+                        h -> Hai.tableFromDifferences(1, 1, 1, null, new double[2])),
+                rejects("null table", npe,
+                        h -> Hai.tableFromSamples(1, new int[4], new double[4], null)),
+                rejects("negative sample cores", illegal,
+                        h -> Hai.tableFromSamples(1, new int[] {1, -2, 4, 8}, new double[4],
+                                new double[2])),
                 rejects("negative current allocation", illegal,
                         h -> h.rebalance(TWO, new int[] {-10, 0}, new double[2])));
     }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.google.gson.JsonObject;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -27,6 +28,11 @@ class HaiVectorsTest {
 
     /** Makes the call; checks its outputs, or that it failed as expected writing nothing. */
     private static void run(JsonObject c) {
+        String method = c.get("method").getAsString();
+        if (method.startsWith("table_from_")) {
+            runTable(c, method);
+            return;
+        }
         int[] caps = ints(c.getAsJsonArray("caps"));
         int n = caps.length;
         int[] given = c.has("cores") ? ints(c.getAsJsonArray("cores")) : new int[n];
@@ -37,28 +43,78 @@ class HaiVectorsTest {
         double[] jct = untouched.clone();
         Hai.Batch batch = new Hai.Batch(c.get("capacity").getAsLong(),
                 c.get("theta").getAsLong(), caps, numbers(c.getAsJsonArray("jct")));
-        Status wanted = status(c, "status");
-        Hai.Summary summary;
-        try (Hai hai = new Hai(c.get("max_jobs").getAsLong())) {
-            summary = switch (c.get("method").getAsString()) {
-                case "shortest_job_optimal" -> hai.shortestJobOptimal(batch, cores, jct);
-                case "allocate" -> hai.allocate(batch, cores, jct);
-                case "rebalance" -> hai.rebalance(batch, cores, jct);
-                default -> throw new AssertionError("unknown method " + c.get("method"));
-            };
-        } catch (FairschedException e) {
-            assertEquals(wanted, e.status(), e.getMessage());
+        Hai.Summary summary = outcome(c, () -> {
+            try (Hai hai = new Hai(c.get("max_jobs").getAsLong())) {
+                return switch (method) {
+                    case "shortest_job_optimal" -> hai.shortestJobOptimal(batch, cores, jct);
+                    case "allocate" -> hai.allocate(batch, cores, jct);
+                    case "rebalance" -> hai.rebalance(batch, cores, jct);
+                    default -> throw new AssertionError("unknown method " + method);
+                };
+            }
+        }, () -> {
             assertArrayEquals(given, cores, "a failed call wrote its cores");
             assertArrayEquals(untouched, jct, "a failed call wrote JCTs");
+        });
+        if (summary == null) {
             return;
-        }
-        if (wanted != Status.OK) {
-            fail("expected " + wanted + ", the call succeeded");
         }
         JsonObject expect = c.getAsJsonObject("expect");
         assertArrayEquals(ints(expect.getAsJsonArray("cores")), cores, "cores");
         assertArrayEquals(numbers(expect.getAsJsonArray("jct")), jct, "jct");
         assertEquals(new Hai.Summary(number(expect.get("jct_sum_start")),
                 number(expect.get("jct_sum")), expect.get("transfers").getAsLong()), summary);
+    }
+
+    /**
+     * Builds one job's table ({@code table_from_differences}, {@code table_from_samples}); checks
+     * it, and a fit's coefficients, or that a failed call wrote no table.
+     */
+    private static void runTable(JsonObject c, String method) {
+        double[] untouched = new double[c.get("table_len").getAsInt()];
+        Arrays.fill(untouched, -1.0);
+        double[] table = untouched.clone();
+        long theta = c.get("theta").getAsLong();
+        double[] coefficients = outcome(c, () -> switch (method) {
+            case "table_from_differences" -> {
+                Hai.tableFromDifferences(theta, c.get("reference").getAsLong(),
+                        number(c.get("jct_at_reference")),
+                        numbers(c.getAsJsonArray("differences")), table);
+                yield new double[0];
+            }
+            case "table_from_samples" -> Hai.tableFromSamples(theta,
+                    ints(c.getAsJsonArray("sample_cores")),
+                    numbers(c.getAsJsonArray("sample_jct")), table);
+            default -> throw new AssertionError("unknown method " + method);
+        }, () -> assertArrayEquals(untouched, table, "a failed call wrote its table"));
+        if (coefficients == null) {
+            return;
+        }
+        JsonObject expect = c.getAsJsonObject("expect");
+        assertArrayEquals(numbers(expect.getAsJsonArray("table")), table, "table");
+        if (expect.has("coefficients")) {
+            assertArrayEquals(numbers(expect.getAsJsonArray("coefficients")), coefficients,
+                    "coefficients");
+        }
+    }
+
+    /**
+     * Makes a case's call: its result, or null when it failed with the status the case expects,
+     * after {@code wroteNothing} checked its outputs.
+     */
+    private static <T> T outcome(JsonObject c, Supplier<T> call, Runnable wroteNothing) {
+        Status wanted = status(c, "status");
+        T result;
+        try {
+            result = call.get();
+        } catch (FairschedException e) {
+            assertEquals(wanted, e.status(), e.getMessage());
+            wroteNothing.run();
+            return null;
+        }
+        if (wanted != Status.OK) {
+            fail("expected " + wanted + ", the call succeeded");
+        }
+        return result;
     }
 }

@@ -2,6 +2,7 @@ package dev.fairsched;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +35,20 @@ class PaperExampleTest {
             assertCompletions(cfq, 2, 12, 11);
             assertCompletions(cfq, 3, 8, 10.333333333333334);
         }
+    }
+
+    /** Theorem 1's bound on the example: longest task 9, largest slot-time 16, on 3 slots. */
+    @Test
+    void delayBound() {
+        assertEquals(2 * 9.0 + 16.0 / 3, Cfq.delayBound(9, 16, 3));
+        assertEquals(Status.NOT_FINITE,
+                assertThrows(FairschedException.class, () -> Cfq.delayBound(Double.NaN, 16, 3))
+                        .status());
+        assertEquals(Status.OUT_OF_RANGE,
+                assertThrows(FairschedException.class, () -> Cfq.delayBound(17, 16, 3)).status());
+        assertEquals(Status.NOT_POSITIVE,
+                assertThrows(FairschedException.class, () -> Cfq.delayBound(9, 16, 0)).status());
+        assertThrows(IllegalArgumentException.class, () -> Cfq.delayBound(9, 16, -1));
     }
 
     /** Compares exactly: the binding must hand over the library's doubles untouched. */
