@@ -46,7 +46,13 @@ pub trait Policy {
     fn assign(&mut self, free: usize, start: &mut Start<'_>) -> fairsched::Result<()>;
 
     /// A task of `job` that ran `run_time` finished at `now`; `state` is the job's state after.
-    fn task_finished(&mut self, now: f64, job: usize, run_time: f64, state: &JobState);
+    fn task_finished(
+        &mut self,
+        now: f64,
+        job: usize,
+        run_time: f64,
+        state: &JobState,
+    ) -> fairsched::Result<()>;
 
     /// The last task of `job` finished at `now`.
     fn job_finished(&mut self, now: f64, job: usize) -> fairsched::Result<()>;
@@ -161,7 +167,7 @@ pub fn simulate(
             let state = &mut states[j];
             state.running -= 1;
             slots_by_job.free(j, state.pending);
-            policy.task_finished(now, j, f64::from_bits(run_time), state);
+            policy.task_finished(now, j, f64::from_bits(run_time), state)?;
             if state.running == 0 && state.pending == 0 {
                 completions[j] = now;
                 policy.job_finished(now, j)?;

@@ -278,13 +278,20 @@ impl Policy for PafPolicy<'_> {
         Ok(())
     }
 
-    fn task_finished(&mut self, now: f64, job: usize, _run_time: f64, state: &JobState) {
+    fn task_finished(
+        &mut self,
+        now: f64,
+        job: usize,
+        _run_time: f64,
+        state: &JobState,
+    ) -> fairsched::Result<()> {
         self.tasks[job] = Tasks {
             pending: state.pending,
             running: state.running,
         };
         // Re-allocate before the freed slot is offered: a job's curve is cut at its tasks left.
         self.changed = Some(now);
+        Ok(())
     }
 
     fn job_finished(&mut self, now: f64, job: usize) -> fairsched::Result<()> {

@@ -16,7 +16,8 @@ use crate::memory::CfqMemory;
 use crate::rng::SplitMix;
 use crate::synthetic::unit;
 use crate::workload::{Job, Workload};
-use fairsched::cfq::{Borrowed, Cfq};
+use fairsched::cfq::{self, Borrowed, Cfq};
+use fairsched::Error;
 use std::collections::BTreeSet;
 use std::fmt;
 
@@ -70,8 +71,7 @@ impl PolicyKind {
                     cfq: memory.cfq(slots, start)?,
                     profiler,
                     offered: Vec::new(),
-                    finished_tasks: 0,
-                    finished_work: 0.0,
+                    naive: cfq::Profiler::new(),
                 };
                 cluster::simulate(workload, slots, &mut policy)
             }
@@ -182,8 +182,15 @@ impl Policy for Priority {
         Ok(())
     }
 
-    fn task_finished(&mut self, _now: f64, job: usize, _run_time: f64, state: &JobState) {
+    fn task_finished(
+        &mut self,
+        _now: f64,
+        job: usize,
+        _run_time: f64,
+        state: &JobState,
+    ) -> fairsched::Result<()> {
         self.refresh(job, state);
+        Ok(())
     }
 
     fn job_finished(&mut self, _now: f64, _job: usize) -> fairsched::Result<()> {
@@ -197,25 +204,26 @@ struct CfqPolicy<'m> {
     profiler: Profiler,
     /// The ids one offer writes.
     offered: Vec<u64>,
-    /// Tasks finished so far and their run times summed (the naive profiler's history).
-    finished_tasks: u64,
-    finished_work: f64,
+    /// The core's naive profiler, told the run time of every task finished so far.
+    naive: cfq::Profiler,
 }
 
 impl CfqPolicy<'_> {
     /// The slot-time CFQ is told for job `job` at its arrival.
-    fn profile(&self, job: usize, spec: &Job) -> f64 {
+    fn profile(&self, job: usize, spec: &Job) -> fairsched::Result<f64> {
         let exact = spec.slot_time();
         match self.profiler {
-            Profiler::Exact => exact,
+            Profiler::Exact => Ok(exact),
             Profiler::Perturbed { error, seed } => {
                 let draw = unit(&mut SplitMix(seed.wrapping_add(job as u64)));
-                exact * (1.0 + error * (2.0 * draw - 1.0))
+                Ok(exact * (1.0 + error * (2.0 * draw - 1.0)))
             }
-            Profiler::Naive if self.finished_tasks == 0 => exact,
-            Profiler::Naive => {
-                spec.tasks.len() as f64 * self.finished_work / self.finished_tasks as f64
-            }
+            // Before any task has finished (or while every one took no time) the core has no
+            // estimate: the job is told its true slot-time.
+            Profiler::Naive => match self.naive.estimate(spec.tasks.len() as u64) {
+                Err(Error::Empty | Error::NotPositive) => Ok(exact),
+                estimate => estimate,
+            },
         }
     }
 }
@@ -223,7 +231,7 @@ impl CfqPolicy<'_> {
 impl Policy for CfqPolicy<'_> {
     fn arrive(&mut self, now: f64, job: usize, spec: &Job) -> fairsched::Result<()> {
         let id = job as u64;
-        let slot_time = self.profile(job, spec);
+        let slot_time = self.profile(job, spec)?;
         self.cfq.arrive(now, id, slot_time, spec.weight)?;
         self.cfq.set_pending(id, spec.tasks.len() as u32)
     }
@@ -237,9 +245,14 @@ impl Policy for CfqPolicy<'_> {
         Ok(())
     }
 
-    fn task_finished(&mut self, _now: f64, _job: usize, run_time: f64, _state: &JobState) {
-        self.finished_tasks += 1;
-        self.finished_work += run_time;
+    fn task_finished(
+        &mut self,
+        _now: f64,
+        _job: usize,
+        run_time: f64,
+        _state: &JobState,
+    ) -> fairsched::Result<()> {
+        self.naive.observe(run_time)
     }
 
     fn job_finished(&mut self, now: f64, job: usize) -> fairsched::Result<()> {
