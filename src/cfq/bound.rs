@@ -10,27 +10,18 @@
 //! slots, use the fewest the cluster had; with estimated slot-times, it bounds the delay
 //! against the GPS of the estimates.
 
-use super::MAX_SLOT_TIME;
+use super::checked_slot_time;
 use crate::{Error, Result};
 
 /// `2 · longest_task + largest_slot_time / slots`, the most CFQ can complete a job after its
 /// GPS completion. `longest_task` is the longest run time of any task, `largest_slot_time` the
-/// largest slot-time of any job, both in `(0, 2^60]` ([`Error::NotFinite`],
-/// [`Error::NotPositive`] and [`Error::OutOfRange`] otherwise); a task is part of its job's
-/// slot-time, so `longest_task > largest_slot_time` is [`Error::OutOfRange`]; `slots` is at
-/// least 1 ([`Error::NotPositive`]).
+/// largest slot-time of any job, both checked as an arrival's slot-time (in `(0, 2^60]`:
+/// [`Error::NotFinite`], [`Error::NotPositive`] and [`Error::OutOfRange`] otherwise); a task is
+/// part of its job's slot-time, so `longest_task > largest_slot_time` is
+/// [`Error::OutOfRange`]; `slots` is at least 1 ([`Error::NotPositive`]).
 pub fn delay_bound(longest_task: f64, largest_slot_time: f64, slots: u32) -> Result<f64> {
-    for time in [longest_task, largest_slot_time] {
-        if !time.is_finite() {
-            return Err(Error::NotFinite);
-        }
-        if time <= 0.0 {
-            return Err(Error::NotPositive);
-        }
-        if time > MAX_SLOT_TIME {
-            return Err(Error::OutOfRange);
-        }
-    }
+    let longest_task = checked_slot_time(longest_task)?;
+    let largest_slot_time = checked_slot_time(largest_slot_time)?;
     if slots == 0 {
         return Err(Error::NotPositive);
     }

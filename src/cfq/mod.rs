@@ -150,7 +150,7 @@ fn checked_time(t: f64, last: f64) -> Result<f64> {
 
 /// `slot_time` if it is in CFQ's slot-time domain `(0, MAX_SLOT_TIME]`: [`Error::NotFinite`],
 /// [`Error::NotPositive`] or [`Error::OutOfRange`] otherwise, in that order of checks.
-fn checked_slot_time(slot_time: f64) -> Result<f64> {
+pub(crate) fn checked_slot_time(slot_time: f64) -> Result<f64> {
     let slot_time = num::positive(slot_time)?;
     if slot_time > MAX_SLOT_TIME {
         return Err(Error::OutOfRange);
