@@ -7,6 +7,9 @@
 use fairsched::drf::{DrfQueue, UserRow, HEAPS};
 use fairsched::resources::Resources;
 
+pub use crate::baseline::Pick;
+use crate::lockstep::Contender;
+
 /// The tests' heap storage, shared rather than copied.
 pub use crate::cfq::Memory;
 
@@ -43,18 +46,25 @@ pub fn decide(queue: &mut DrfQueue<fairsched::drf::Borrowed<'_>>) -> u64 {
     queue.start_next().expect("active users")
 }
 
-/// The baseline: YARN's fair-share policy and Mesos' sorter sort every user by weighted
-/// dominant share for each decision, then serve the first. Same users, same answers.
-pub struct SortEveryDecision {
+/// The queue's side of the workload: the next user starts a task.
+pub struct Queue<'a>(pub DrfQueue<fairsched::drf::Borrowed<'a>>);
+
+/// A baseline over the same users, shares and updates as [`decide`], so the same answers:
+/// only the pick differs ([`Pick::Resort`] is what YARN's fair-share policy and Mesos' sorter
+/// do for every container or offer).
+pub struct PerDecision {
+    pick: Pick,
     /// (dominant share of a task, weight, running tasks, id)
     users: Vec<(f64, f64, u64, u64)>,
-    order: Vec<(f64, u64)>,
+    sorted: Vec<(f64, u64)>,
 }
 
-impl SortEveryDecision {
-    pub fn new(users: usize) -> Self {
+impl PerDecision {
+    /// The users of [`busy_queue`].
+    pub fn new(pick: Pick, users: usize) -> Self {
         let (capacity, weights, demands) = instance(users, 4);
         let capacity = Resources::capacity(&capacity).expect("valid capacity");
+        let count = users;
         let users = demands
             .chunks(4)
             .enumerate()
@@ -65,24 +75,39 @@ impl SortEveryDecision {
                 (dominant, weights[i], 0, i as u64)
             })
             .collect();
-        SortEveryDecision {
+        PerDecision {
+            pick,
             users,
-            order: Vec::new(),
+            sorted: Vec::with_capacity(count),
         }
     }
 
+    /// One decision: the pick by weighted dominant share, then the user's task starts.
     pub fn decide(&mut self) -> u64 {
-        self.order.clear();
-        self.order.extend(
-            self.users
-                .iter()
-                .map(|&(dominant, weight, running, id)| (running as f64 * dominant / weight, id)),
-        );
-        self.order
-            .sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        let next = self.order[0].1;
+        let candidates = self
+            .users
+            .iter()
+            .map(|&(dominant, weight, running, id)| (running as f64 * dominant / weight, id));
+        let next = self
+            .pick
+            .smallest(candidates, &mut self.sorted)
+            .expect("users");
         self.users[next as usize].2 += 1;
         next
+    }
+}
+
+impl Contender for Queue<'_> {
+    type Answer = u64;
+    fn step(&mut self) -> u64 {
+        decide(&mut self.0)
+    }
+}
+
+impl Contender for PerDecision {
+    type Answer = u64;
+    fn step(&mut self) -> u64 {
+        self.decide()
     }
 }
 
@@ -90,14 +115,26 @@ impl SortEveryDecision {
 mod tests {
     use super::*;
 
-    /// The baseline decides exactly as the queue does, so the comparison is fair.
+    use crate::lockstep::warm;
+
+    /// Both baselines decide exactly as the queue does, so the comparison is fair (every user
+    /// starts at share 0: the first 50 decisions are ties broken by id).
     #[test]
-    fn baseline_and_queue_decide_alike() {
+    fn baselines_and_queue_decide_alike() {
         let mut memory = Memory::new(50);
-        let mut queue = busy_queue(&mut memory, 50);
-        let mut baseline = SortEveryDecision::new(50);
-        for _ in 0..3000 {
-            assert_eq!(decide(&mut queue), baseline.decide());
-        }
+        let mut queue = Queue(busy_queue(&mut memory, 50));
+        let mut resort = PerDecision::new(Pick::Resort, 50);
+        let mut scan = PerDecision::new(Pick::MinScan, 50);
+        assert_eq!(queue.step(), 0);
+        resort.step();
+        scan.step();
+        warm(
+            &mut [
+                ("queue", &mut queue),
+                ("resort", &mut resort),
+                ("min-scan", &mut scan),
+            ],
+            3000,
+        );
     }
 }
