@@ -560,6 +560,21 @@ typedef struct {
   size_t fairness;
 } fairsched_qknobler_round_result;
 
+/**
+ * What `fairsched_qknobler_choose` decided: whose next task starts, and why.
+ */
+typedef struct {
+  /**
+   * The user's index in the arrays given.
+   */
+  size_t user;
+  /**
+   * True when the fairness-oriented branch chose it (the lowest-share user was owed
+   * fairness), false when the efficiency branch did (the highest affinity).
+   */
+  bool fairness;
+} fairsched_qknobler_choice;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -1583,6 +1598,36 @@ fairsched_status fairsched_paf_concave_envelope(const double *points,
                                                 size_t out_points_len);
 
 /**
+ * Writes the progress curve `p(0..out_points_len)` of a job whose `durations_len` tasks take
+ * `durations` (in start order) into `out_points`, and its shortest JCT into `*out_shortest`:
+ * the job alone on `x` slots as list scheduling runs it, a slot's first task cold, its later
+ * ones warm (duration / `warmup`, the JVM warm-up factor, at least 1; PAF paper §II-B, §V-B);
+ * `p(x)` is the running maximum of the shortest JCT over the JCT on `x` slots (§II-A), 1 from
+ * the fewest slots giving the shortest JCT on. `scratch` (`scratch_len` doubles, at least
+ * `durations_len`) is the caller's room for the slots' heap, its contents unspecified after
+ * the call. Nothing else is written on failure. Wraps `paf::profile::curve_from_tasks`.
+ *
+ * Errors, in this order: NULL_POINTER (a NULL pointer, except for an array of length 0);
+ * EMPTY (no task); NOT_FINITE or NEGATIVE for the first bad duration; OUT_OF_RANGE (the
+ * durations sum beyond DBL_MAX); NOT_FINITE or OUT_OF_RANGE (below 1) for `warmup`;
+ * LENGTH_MISMATCH (`out_points_len` not `durations_len + 1`); CAPACITY_FULL (`scratch_len`
+ * below `durations_len`); NOT_POSITIVE (every duration 0, or the longest over `warmup` rounds
+ * to 0: the job would take no time).
+ *
+ * # Safety
+ * Each array must be valid for its length in elements (reads for `durations`, writes for the
+ * others); `out_shortest` must be NULL or valid for a write; no two may overlap.
+ */
+fairsched_status fairsched_paf_curve_from_tasks(const double *durations,
+                                                size_t durations_len,
+                                                double warmup,
+                                                double *scratch,
+                                                size_t scratch_len,
+                                                double *out_points,
+                                                size_t out_points_len,
+                                                double *out_shortest);
+
+/**
  * QKnobler at knob `rho` (in [0, 1]): writes every user's fairness-stage tasks, efficiency-stage
  * tasks and whole tasks (one slot per user in each output), and the summary. Wraps
  * `qknobler::allocate`.
@@ -1625,6 +1670,65 @@ fairsched_status fairsched_drf_queue_qknobler_round(fairsched_drf_queue *queue,
                                                     uint64_t *out_ids,
                                                     size_t out_ids_len,
                                                     fairsched_qknobler_round_result *out_round);
+
+/**
+ * §6.1 C2's fitness-based estimate of one user's current average task demand: the demands of
+ * its running tasks summed (`running_sum`, one amount per kind of `idle`) and their number
+ * (`running`), plus its pending tasks (`pending`, row-major in queue order, `pending_len` a
+ * multiple of the kinds) counted First-Fit into the cluster's `idle` resources. Writes the
+ * average into `out_average` (one slot per kind) and how many pending tasks were counted into
+ * `*out_counted`. With nothing running and nothing fitting, the average is the first pending
+ * task's demand (and 0 are counted); with no task at all, `FAIRSCHED_STATUS_EMPTY`. Wraps
+ * `qknobler::heterogeneous::average_demand`.
+ *
+ * # Safety
+ * Each array must hold its length in elements (NULL allowed for length 0); `out_counted` must
+ * be valid for a write.
+ */
+fairsched_status fairsched_qknobler_average_demand(const double *idle,
+                                                   size_t idle_len,
+                                                   const double *running_sum,
+                                                   size_t running_sum_len,
+                                                   uint64_t running,
+                                                   const double *pending,
+                                                   size_t pending_len,
+                                                   double *out_average,
+                                                   size_t out_average_len,
+                                                   uint64_t *out_counted);
+
+/**
+ * Algorithm 1's decision for one task on one machine with heterogeneous tasks (§6.1 C2, C3):
+ * the active users, user `i` at index `i` of `weights`, `max_shares` (`s_i^max`, e.g. from
+ * `fairsched_drf_divisible` over their average demands) and, row-major with one amount per kind
+ * of `cluster`, `allocated` (`U_i`, its running tasks' resources) and `next_demands` (its next
+ * pending task). Among the users whose next task fits `idle` (at most the `machine`'s
+ * capacity), the lowest `s_i / w_i` with `s_i = max_k U_ik / r_k` (ties: lower index) is served
+ * when `s_i < rho · s_i^max` (always at `rho = 1`); otherwise the fitting task with the highest
+ * affinity to `idle` is. Writes the decision into `*out_choice` and `*out_found = true`, or
+ * `*out_found = false` (and leaves `*out_choice`) when no task fits. Wraps
+ * `qknobler::heterogeneous::choose`.
+ *
+ * # Safety
+ * Each array must hold its length in elements (NULL allowed for length 0); `out_choice` and
+ * `out_found` must be valid for writes.
+ */
+fairsched_status fairsched_qknobler_choose(double rho,
+                                           const double *cluster,
+                                           size_t cluster_len,
+                                           const double *machine,
+                                           size_t machine_len,
+                                           const double *idle,
+                                           size_t idle_len,
+                                           const double *weights,
+                                           size_t weights_len,
+                                           const double *allocated,
+                                           size_t allocated_len,
+                                           const double *max_shares,
+                                           size_t max_shares_len,
+                                           const double *next_demands,
+                                           size_t next_demands_len,
+                                           fairsched_qknobler_choice *out_choice,
+                                           bool *out_found);
 
 #ifdef __cplusplus
 }  // extern "C"

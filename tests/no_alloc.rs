@@ -245,12 +245,52 @@ fn drf_and_qknobler_c_abi_do_not_allocate() {
             &mut summary,
         );
         assert_eq!(status, FairschedStatus::Ok);
+
+        // Heterogeneous tasks (§6.1 C2): the estimate and the decision.
+        let (mut average, mut counted) = ([0.0; 2], 0u64);
+        let pending = [2.0, 8.0, 2.0, 8.0, 1.0, 2.0];
+        let status = fairsched_qknobler_average_demand(
+            [4.0, 10.0].as_ptr(),
+            2,
+            [2.0, 4.0].as_ptr(),
+            2,
+            2,
+            pending.as_ptr(),
+            6,
+            average.as_mut_ptr(),
+            2,
+            &mut counted,
+        );
+        assert_eq!(status, FairschedStatus::Ok);
+        let (mut choice, mut chosen) = (std::mem::zeroed(), false);
+        let status = fairsched_qknobler_choose(
+            0.5,
+            c,
+            2,
+            [4.0, 12.0].as_ptr(),
+            2,
+            [4.0, 12.0].as_ptr(),
+            2,
+            w,
+            2,
+            [1.0, 6.0, 0.0, 0.0].as_ptr(),
+            4,
+            shares.as_ptr(),
+            2,
+            d,
+            4,
+            &mut choice,
+            &mut chosen,
+        );
+        assert_eq!(status, FairschedStatus::Ok);
+        assert!(chosen && counted == 2);
     }
     assert_eq!(allocations(), before);
     assert!(whole.iter().sum::<u64>() > 0);
 }
 
-/// PAF's exports: the workspace, both methods, enforcement, Ernest and the curve helpers.
+/// PAF's exports: the workspace, both methods, enforcement, Ernest, the curve helpers and a
+/// curve from task durations.
 #[cfg(feature = "ffi")]
 #[test]
 fn paf_c_abi_does_not_allocate() {
@@ -317,6 +357,18 @@ fn paf_c_abi_does_not_allocate() {
         fairsched_paf_curve_check(table.as_ptr(), table.len(), &mut from);
         let status = fairsched_paf_concave_envelope(points.as_ptr(), 5, table.as_mut_ptr(), 5);
         assert_eq!(status, FairschedStatus::Ok);
+        let (tasks, mut scratch, mut shortest) = ([4.0, 2.0, 6.0, 2.0], [0.0; 4], 0.0);
+        let status = fairsched_paf_curve_from_tasks(
+            tasks.as_ptr(),
+            4,
+            2.0,
+            scratch.as_mut_ptr(),
+            4,
+            table.as_mut_ptr(),
+            5,
+            &mut shortest,
+        );
+        assert!(status == FairschedStatus::Ok && shortest == 5.0);
         assert!(assigned == 4 && totals.slots == 6);
     }
     assert_eq!(allocations(), before);
@@ -418,7 +470,7 @@ fn every_export_is_watched() {
 #[test]
 fn drf_and_qknobler_do_not_allocate() {
     use fairsched::drf::{Divisible, DrfQueue, Inline as DrfInline, Users};
-    use fairsched::qknobler::{allocate, Allocation};
+    use fairsched::qknobler::{allocate, heterogeneous, Allocation};
 
     let capacity = [200.0, 1000.0, 50.0];
     let weights = [1.0, 2.0, 1.0, 3.0];
@@ -450,14 +502,26 @@ fn drf_and_qknobler_do_not_allocate() {
         .unwrap();
     queue.tasks_finished(1, 1).unwrap();
     let _ = queue.add_user(1, f64::NAN, &[1.0, 1.0, 1.0]);
+    // Heterogeneous tasks (§6.1 C2): the estimate and the decision.
+    let mut average = [0.0; 3];
+    heterogeneous::average_demand(&capacity, &[0.0; 3], 0, &demands, &mut average).unwrap();
+    let allocated = [0.0; 12];
+    let users = heterogeneous::ActiveUsers {
+        weights: &weights,
+        allocated: &allocated,
+        max_shares: &[0.1; 4],
+        next: &demands,
+    };
+    let choice = heterogeneous::choose(0.5, &capacity, &capacity, &capacity, users).unwrap();
     assert_eq!(allocations(), before);
-    assert!(queue.user(0).unwrap().running > 0);
+    assert!(queue.user(0).unwrap().running > 0 && choice.is_some());
 }
 
-/// PAF allocates (literal and fast), fits, tabulates and enforces without allocating.
+/// PAF allocates (literal and fast), fits, tabulates, enforces and builds curves from task
+/// durations without allocating.
 #[test]
 fn paf_does_not_allocate() {
-    use fairsched::paf::{ernest, Curve, Inline, Job, Method, Paf};
+    use fairsched::paf::{ernest, profile, Curve, Inline, Job, Method, Paf};
     let mut paf = Paf::<Inline<8>>::new().unwrap();
     let tables = [[0.0, 0.5, 0.75, 0.875, 0.9375], [0.0, 0.25, 0.5, 0.75, 1.0]];
     let mut out = paf_outputs::Outputs::filled(8, 0, 0.0);
@@ -474,6 +538,9 @@ fn paf_does_not_allocate() {
     let model = ernest::fit(&[1, 2, 4, 8, 16], &[1.0, 0.6, 0.4, 0.3, 0.28]).unwrap();
     model.tabulate(&mut table).unwrap();
     paf.enforce(&[1; 8], &out.paf, &[0; 8], &mut given).unwrap();
+    let (tasks, mut scratch) = ([40.0, 2.5, 6.0, 2.0, 17.0, 1.0, 8.0, 3.0], [0.0; 8]);
+    profile::curve_from_tasks(&tasks, 3.0, &mut scratch, &mut table[..9]).unwrap();
+    profile::makespan(&tasks, 3.0, 3, &mut scratch).unwrap();
     assert_eq!(allocations(), before);
     assert!(out.paf.iter().sum::<u32>() == 20);
 }

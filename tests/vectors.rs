@@ -4,6 +4,7 @@
 use fairsched::cfq::{Borrowed, Cfq, Profiler, Stats};
 use fairsched::drf::{Divisible, DrfQueue, UserRow, Users, HEAPS as DRF_HEAPS};
 use fairsched::hai::{self, Batch, Hai};
+use fairsched::qknobler::heterogeneous::{average_demand, choose, ActiveUsers, Branch};
 use fairsched::qknobler::{allocate, Allocation};
 use fairsched::Error;
 use fairsched_testkit::memory::{CfqMemory, Memory};
@@ -362,6 +363,65 @@ fn run_allocation_case(case: &Value, name: &str) {
     }
 }
 
+/// Checks a case of drf.json without state: its `status`, and on success its `expect`.
+fn check_outcome(name: &str, case: &Value, result: Result<Value, Error>) {
+    let wanted = case["status"].as_str().unwrap_or("ok");
+    match result {
+        Ok(actual) => {
+            assert_eq!(wanted, "ok", "{name}");
+            check_fields(name, &case["expect"], &actual);
+        }
+        Err(error) => assert_eq!(status_name(Err(error)), wanted, "{name}"),
+    }
+}
+
+/// An `average_demand` case: §6.1 C2's estimate of a user's average task demand. A failed
+/// call must leave the output untouched.
+fn run_average_demand_case(case: &Value, name: &str) {
+    let idle = floats(&case["idle"]);
+    let mut out = vec![-1.0; idle.len()];
+    let result = average_demand(
+        &idle,
+        &floats(&case["running_sum"]),
+        id(&case["running"]),
+        &floats(&case["pending"]),
+        &mut out,
+    );
+    if result.is_err() {
+        assert!(out.iter().all(|&x| x == -1.0), "{name}: wrote {out:?}");
+    }
+    let result = result.map(|e| json!({"average": out, "counted": e.counted}));
+    check_outcome(name, case, result);
+}
+
+/// A `qknobler_choose` case: Algorithm 1's decision with heterogeneous tasks.
+fn run_choose_case(case: &Value, name: &str) {
+    let (weights, allocated, max_shares, next) = (
+        floats(&case["weights"]),
+        floats(&case["allocated"]),
+        floats(&case["max_shares"]),
+        floats(&case["next"]),
+    );
+    let users = ActiveUsers {
+        weights: &weights,
+        allocated: &allocated,
+        max_shares: &max_shares,
+        next: &next,
+    };
+    let result = choose(
+        float(&case["rho"]),
+        &floats(&case["cluster"]),
+        &floats(&case["machine"]),
+        &floats(&case["idle"]),
+        users,
+    )
+    .map(|choice| match choice {
+        Some(c) => json!({"found": true, "user": c.user, "fairness": c.branch == Branch::Fairness}),
+        None => json!({"found": false}),
+    });
+    check_outcome(name, case, result);
+}
+
 #[test]
 fn drf_vectors() {
     let vectors: Value =
@@ -372,6 +432,8 @@ fn drf_vectors() {
         let name = case["name"].as_str().expect("name");
         match case["type"].as_str().expect("type") {
             "queue" => run_queue_case(case, name),
+            "average_demand" => run_average_demand_case(case, name),
+            "qknobler_choose" => run_choose_case(case, name),
             _ => run_allocation_case(case, name),
         }
     }
@@ -395,7 +457,7 @@ fn paf_workspace(
 
 /// Runs one case of paf.json; returns its status.
 fn run_paf_case(case: &Value, name: &str) -> Result<(), Error> {
-    use fairsched::paf::{curve, ernest, Ernest, FlatJobs, Method};
+    use fairsched::paf::{curve, ernest, profile, Ernest, FlatJobs, Method};
     let capacity = case["capacity"].as_u64().unwrap_or(0) as usize;
     let mut memory = Memory::new(capacity);
     match case["op"].as_str().expect("op") {
@@ -502,6 +564,28 @@ fn run_paf_case(case: &Value, name: &str) -> Result<(), Error> {
             let mut out = vec![f64::NAN; points.len()];
             curve::concave_envelope(&points, &mut out)?;
             same_floats(name, "points", &floats(&case["expect"]), &out);
+            Ok(())
+        }
+        "curve_from_tasks" => {
+            let durations = floats(&case["durations"]);
+            let points = case["points"]
+                .as_u64()
+                .map_or(durations.len() + 1, |n| n as usize);
+            let mut out = vec![-1.0; points];
+            let mut scratch = vec![0.0; durations.len()];
+            let result = profile::curve_from_tasks(
+                &durations,
+                float(&case["warmup"]),
+                &mut scratch,
+                &mut out,
+            );
+            let Ok(shortest) = result else {
+                assert!(out.iter().all(|&p| p == -1.0), "{name}: out written");
+                return result.map(|_| ());
+            };
+            let expect = &case["expect"];
+            same_floats(name, "points", &floats(&expect["points"]), &out);
+            same_floats(name, "shortest", &[float(&expect["shortest"])], &[shortest]);
             Ok(())
         }
         other => panic!("{name}: unknown op {other}"),

@@ -743,6 +743,152 @@ static void test_qknobler_round(void) {
     free(q.memory);
 }
 
+/* ---- QKnobler with heterogeneous tasks (section 6.1 C2) -------------------------------------- */
+
+/* A MapReduce user, as drf.json's average_* cases: two maps <1, 2> running, pending reduce
+ * <2, 8>, reduce <2, 8>, map <1, 2> on <4, 10> idle. First-Fit counts the first reduce (<2, 2>
+ * left) and the map: (<2, 4> + <2, 8> + <1, 2>) / 4 = <1.25, 3.5>. */
+static void test_average_demand(void) {
+    static const double IDLE[2] = {4.0, 10.0}, RUNNING[2] = {2.0, 4.0};
+    static const double PENDING[6] = {2.0, 8.0, 2.0, 8.0, 1.0, 2.0};
+    static const double ZERO[2] = {0.0, 0.0};
+    double average[2];
+    uint64_t counted;
+    CHECK_OK(fairsched_qknobler_average_demand(IDLE, 2, RUNNING, 2, 2, PENDING, 6, average, 2,
+                                               &counted));
+    CHECK(average[0] == 1.25 && average[1] == 3.5 && counted == 2);
+    /* Nothing runs and nothing fits <0.5, 1>: the first pending task. */
+    CHECK_OK(fairsched_qknobler_average_demand((const double[]){0.5, 1.0}, 2, ZERO, 2, 0, PENDING,
+                                               6, average, 2, &counted));
+    CHECK(average[0] == 2.0 && average[1] == 8.0 && counted == 0);
+    /* Summed in order: ((1 + 0.1) + 0.2) / 4. */
+    CHECK_OK(fairsched_qknobler_average_demand((const double[]){10.0}, 1, (const double[]){1.0}, 1,
+                                               2, (const double[]){0.1, 0.2}, 2, average, 1,
+                                               &counted));
+    CHECK(average[0] == ((1.0 + 0.1) + 0.2) / 4.0 && counted == 2);
+
+    /* Rejected calls write nothing. */
+    const struct {
+        const char *what;
+        const double *idle;
+        size_t idle_len;
+        const double *sum;
+        size_t sum_len;
+        uint64_t running;
+        const double *pending;
+        size_t pending_len;
+        size_t out_len;
+        fairsched_status status;
+    } cases[] = {
+        {"no task at all", IDLE, 2, ZERO, 2, 0, PENDING, 0, 2, FAIRSCHED_STATUS_EMPTY},
+        {"a sum without tasks", IDLE, 2, RUNNING, 2, 0, PENDING, 6, 2,
+         FAIRSCHED_STATUS_OUT_OF_RANGE},
+        {"tasks without a sum", IDLE, 2, ZERO, 2, 3, PENDING, 6, 2, FAIRSCHED_STATUS_OUT_OF_RANGE},
+        {"ragged pending", IDLE, 2, ZERO, 2, 0, PENDING, 5, 2, FAIRSCHED_STATUS_LENGTH_MISMATCH},
+        {"short sum", IDLE, 2, ZERO, 1, 0, PENDING, 6, 2, FAIRSCHED_STATUS_LENGTH_MISMATCH},
+        {"short output", IDLE, 2, ZERO, 2, 0, PENDING, 6, 1, FAIRSCHED_STATUS_LENGTH_MISMATCH},
+        {"zero pending task", IDLE, 2, ZERO, 2, 0, ZERO, 2, 2, FAIRSCHED_STATUS_NOT_POSITIVE},
+        {"NaN idle", (const double[]){NAN, 1.0}, 2, ZERO, 2, 0, PENDING, 6, 2,
+         FAIRSCHED_STATUS_NOT_FINITE},
+        {"negative pending", IDLE, 2, ZERO, 2, 0, (const double[]){1.0, -1.0}, 2, 2,
+         FAIRSCHED_STATUS_NEGATIVE},
+        {"count overflow", IDLE, 2, RUNNING, 2, UINT64_MAX, PENDING, 6, 2,
+         FAIRSCHED_STATUS_OUT_OF_RANGE},
+        {"NULL pending", IDLE, 2, ZERO, 2, 0, NULL, 2, 2, FAIRSCHED_STATUS_NULL_POINTER},
+        {"NULL idle", NULL, 2, ZERO, 2, 0, PENDING, 6, 2, FAIRSCHED_STATUS_NULL_POINTER},
+    };
+    for (size_t i = 0; i < LENGTH(cases); i++) {
+        check_context("%s", cases[i].what);
+        POISON_FILL(average);
+        POISON_FILL(counted);
+        CHECK_STATUS(fairsched_qknobler_average_demand(
+                         cases[i].idle, cases[i].idle_len, cases[i].sum, cases[i].sum_len,
+                         cases[i].running, cases[i].pending, cases[i].pending_len, average,
+                         cases[i].out_len, &counted),
+                     cases[i].status);
+        CHECK_UNWRITTEN(average);
+        CHECK_UNWRITTEN(counted);
+    }
+    check_context_clear();
+    POISON_FILL(average);
+    CHECK_STATUS(fairsched_qknobler_average_demand(IDLE, 2, RUNNING, 2, 2, PENDING, 6, average, 2,
+                                                   NULL),
+                 FAIRSCHED_STATUS_NULL_POINTER);
+    CHECK_UNWRITTEN(average);
+}
+
+/* drf.json's choose_* cases: cluster <10, 20>, one machine <4, 8>; users (w, U_i, s_i^max,
+ * next task): 0 (1, <2, 4>, 0.5, map <1, 2>), 1 (2, <4, 2>, 0.6, <3, 3>), 2 (1, <0, 0>, 0.5,
+ * <5, 1>). s_i / w_i: 0.2, 0.2, 0 but user 2's task does not fit; the tie goes to user 0. */
+static const double C2_CLUSTER[2] = {10.0, 20.0}, C2_MACHINE[2] = {4.0, 8.0};
+static const double C2_WEIGHTS[3] = {1.0, 2.0, 1.0}, C2_ALLOCATED[6] = {2, 4, 4, 2, 0, 0};
+static const double C2_MAX_SHARES[3] = {0.5, 0.6, 0.5}, C2_NEXT[6] = {1, 2, 3, 3, 5, 1};
+
+static fairsched_status c2_choose(double rho, const double *idle, fairsched_qknobler_choice *out,
+                                  bool *found) {
+    return fairsched_qknobler_choose(rho, C2_CLUSTER, 2, C2_MACHINE, 2, idle, 2, C2_WEIGHTS, 3,
+                                     C2_ALLOCATED, 6, C2_MAX_SHARES, 3, C2_NEXT, 6, out, found);
+}
+
+static void test_qknobler_choose(void) {
+    fairsched_qknobler_choice choice;
+    bool found = false;
+    /* rho 0.5: 0.2 < 0.5 * 0.5, user 0 is owed. */
+    CHECK_OK(c2_choose(0.5, C2_MACHINE, &choice, &found));
+    CHECK(found && choice.user == 0 && choice.fairness);
+    /* rho 0.3: 0.2 >= 0.15; affinity 1/4 + 2/8 = 0.5 for user 0, 3/4 + 3/8 for user 1. */
+    CHECK_OK(c2_choose(0.3, C2_MACHINE, &choice, &found));
+    CHECK(found && choice.user == 1 && !choice.fairness);
+    CHECK_OK(c2_choose(1.0, C2_MACHINE, &choice, &found));
+    CHECK(found && choice.user == 0 && choice.fairness);
+    /* Nothing fits <0.5, 8>: found is false, the choice unwritten. */
+    POISON_FILL(choice);
+    CHECK_OK(c2_choose(0.5, (const double[]){0.5, 8.0}, &choice, &found));
+    CHECK(!found);
+    CHECK_UNWRITTEN(choice);
+    /* No user at all (NULL arrays of length 0). */
+    found = true;
+    CHECK_OK(fairsched_qknobler_choose(0.5, C2_CLUSTER, 2, C2_MACHINE, 2, C2_MACHINE, 2, NULL, 0,
+                                       NULL, 0, NULL, 0, NULL, 0, &choice, &found));
+    CHECK(!found);
+
+    /* Rejected calls write nothing. */
+    bool flag;
+    POISON_FILL(choice);
+    POISON_FILL(flag);
+    CHECK_STATUS(c2_choose(1.5, C2_MACHINE, &choice, &flag), FAIRSCHED_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(c2_choose(NAN, C2_MACHINE, &choice, &flag), FAIRSCHED_STATUS_NOT_FINITE);
+    CHECK_STATUS(c2_choose(0.5, (const double[]){4.0, 9.0}, &choice, &flag),
+                 FAIRSCHED_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(fairsched_qknobler_choose(0.5, C2_CLUSTER, 2, C2_MACHINE, 2, C2_MACHINE, 2,
+                                           C2_WEIGHTS, 2, C2_ALLOCATED, 6, C2_MAX_SHARES, 3,
+                                           C2_NEXT, 6, &choice, &flag),
+                 FAIRSCHED_STATUS_LENGTH_MISMATCH);
+    CHECK_STATUS(fairsched_qknobler_choose(0.5, C2_CLUSTER, 2, C2_MACHINE, 2, C2_MACHINE, 2,
+                                           (const double[]){1.0, 0.0, 1.0}, 3, C2_ALLOCATED, 6,
+                                           C2_MAX_SHARES, 3, C2_NEXT, 6, &choice, &flag),
+                 FAIRSCHED_STATUS_NOT_POSITIVE);
+    CHECK_STATUS(fairsched_qknobler_choose(0.5, C2_CLUSTER, 2, C2_MACHINE, 2, C2_MACHINE, 2,
+                                           C2_WEIGHTS, 3, C2_ALLOCATED, 6,
+                                           (const double[]){0.5, -0.1, 0.5}, 3, C2_NEXT, 6,
+                                           &choice, &flag),
+                 FAIRSCHED_STATUS_NEGATIVE);
+    CHECK_STATUS(fairsched_qknobler_choose(0.5, C2_CLUSTER, 2, C2_MACHINE, 2, C2_MACHINE, 2,
+                                           C2_WEIGHTS, 3, C2_ALLOCATED, 6, C2_MAX_SHARES, 3,
+                                           (const double[]){1, 2, 0, 0, 5, 1}, 6, &choice, &flag),
+                 FAIRSCHED_STATUS_NOT_POSITIVE);
+    CHECK_STATUS(fairsched_qknobler_choose(0.5, C2_CLUSTER, 2, C2_MACHINE, 1, C2_MACHINE, 1,
+                                           C2_WEIGHTS, 3, C2_ALLOCATED, 6, C2_MAX_SHARES, 3,
+                                           C2_NEXT, 6, &choice, &flag),
+                 FAIRSCHED_STATUS_LENGTH_MISMATCH);
+    CHECK_STATUS(c2_choose(0.5, NULL, &choice, &flag), FAIRSCHED_STATUS_NULL_POINTER);
+    CHECK_STATUS(c2_choose(0.5, C2_MACHINE, NULL, &flag), FAIRSCHED_STATUS_NULL_POINTER);
+    CHECK_UNWRITTEN(choice);
+    CHECK_UNWRITTEN(flag);
+    CHECK_STATUS(c2_choose(0.5, C2_MACHINE, &choice, NULL), FAIRSCHED_STATUS_NULL_POINTER);
+    CHECK_UNWRITTEN(choice);
+}
+
 /* ---- Runner ---------------------------------------------------------------------------------- */
 
 static const test_case tests[] = {
@@ -762,6 +908,8 @@ static const test_case tests[] = {
     {"start_next", test_start_next},
     {"full_u64_range", test_full_u64_range},
     {"qknobler_round", test_qknobler_round},
+    {"average_demand", test_average_demand},
+    {"qknobler_choose", test_qknobler_choose},
 };
 
 int main(void) {

@@ -1,14 +1,16 @@
 /*
  * Tests the C ABI of PAF: the paper's examples (Fig. 6: two jobs end at 4 and 8 slots; §V-A:
- * weights 12:3:1 on 128 slots give fair shares 96/24/8), enforcement, the Ernest fit and the
- * curve helpers, then every export with invalid input: a failed call must return the expected
- * status and leave every out-parameter unwritten. Building a workspace (storage_size, init) is
- * tested with the other objects' in test_lifecycle.c.
+ * weights 12:3:1 on 128 slots give fair shares 96/24/8), enforcement, the Ernest fit, the
+ * curve helpers and curves from task durations, then every export with invalid input: a
+ * failed call must return the expected status and leave every out-parameter unwritten.
+ * Building a workspace (storage_size, init) is tested with the other objects' in
+ * test_lifecycle.c.
  *
  * Built and run by run-tests.sh: C11, ASan and UBSan, -DFAIRSCHED_TESTING.
  */
 #include "check.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -421,6 +423,77 @@ static void test_curve_errors(void) {
     CHECK_UNWRITTEN(envelope);
 }
 
+/* ---- Curves from task durations --------------------------------------------------------------- */
+
+/* The curve_from_tasks cases of tests/vectors/paf.json, by hand (no JSON reader here): 4, 2, 6
+ * and 2 s with warm tasks taking half (JCT 9, 5, 6, 6 on 1-4 slots), the same without warm-up
+ * (14, 8, 6, 6), and a first task of 0 s whose warm slot, free at 0, goes before a cold one. */
+static void test_curve_from_tasks(void) {
+    const double tasks[] = {4, 2, 6, 2}, zero_first[] = {0, 6, 3};
+    double scratch[4], curve[5], shortest = 0;
+    CHECK_OK(fairsched_paf_curve_from_tasks(tasks, 4, 2.0, scratch, 4, curve, 5, &shortest));
+    CHECK(shortest == 5.0 && curve[0] == 0.0 && curve[1] == 5.0 / 9.0 && curve[2] == 1.0 &&
+          curve[3] == 1.0 && curve[4] == 1.0);
+    CHECK_OK(fairsched_paf_curve_from_tasks(tasks, 4, 1.0, scratch, 4, curve, 5, &shortest));
+    CHECK(shortest == 6.0 && curve[1] == 6.0 / 14.0 && curve[2] == 0.75 && curve[3] == 1.0);
+    CHECK_OK(fairsched_paf_curve_from_tasks(zero_first, 3, 3.0, scratch, 3, curve, 4, &shortest));
+    CHECK(shortest == 3.0 && curve[1] == 1.0 && curve[3] == 1.0);
+    /* A longer scratch is fine. */
+    CHECK_OK(fairsched_paf_curve_from_tasks(tasks, 1, 8.0, scratch, 4, curve, 2, &shortest));
+    CHECK(shortest == 4.0 && curve[0] == 0.0 && curve[1] == 1.0);
+}
+
+/* Every invalid input: its status, with the curve and the shortest JCT left unwritten. */
+static void test_curve_from_tasks_errors(void) {
+    const double tasks[] = {4, 2, 6, 2}, nan_task[] = {1, NAN}, negative[] = {1, -0.5};
+    const double huge[] = {DBL_MAX, DBL_MAX}, zeros[] = {0, 0};
+    double scratch[4], curve[6], shortest;
+    POISON_FILL(curve);
+    POISON_FILL(shortest);
+    const struct {
+        const char *what;
+        const double *durations;
+        size_t durations_len;
+        double warmup;
+        size_t scratch_len, points_len;
+        fairsched_status status;
+    } cases[] = {
+        {"no task", tasks, 0, 2.0, 4, 1, FAIRSCHED_STATUS_EMPTY},
+        {"NaN duration", nan_task, 2, 2.0, 4, 3, FAIRSCHED_STATUS_NOT_FINITE},
+        {"negative duration", negative, 2, 2.0, 4, 3, FAIRSCHED_STATUS_NEGATIVE},
+        {"durations summing past DBL_MAX", huge, 2, 2.0, 4, 3, FAIRSCHED_STATUS_OUT_OF_RANGE},
+        {"warm-up below 1", tasks, 4, 0.5, 4, 5, FAIRSCHED_STATUS_OUT_OF_RANGE},
+        {"NaN warm-up", tasks, 4, NAN, 4, 5, FAIRSCHED_STATUS_NOT_FINITE},
+        {"infinite warm-up", tasks, 4, INFINITY, 4, 5, FAIRSCHED_STATUS_NOT_FINITE},
+        {"curve too short", tasks, 4, 2.0, 4, 4, FAIRSCHED_STATUS_LENGTH_MISMATCH},
+        {"curve too long", tasks, 4, 2.0, 4, 6, FAIRSCHED_STATUS_LENGTH_MISMATCH},
+        {"scratch too short", tasks, 4, 2.0, 3, 5, FAIRSCHED_STATUS_CAPACITY_FULL},
+        {"no time", zeros, 2, 2.0, 4, 3, FAIRSCHED_STATUS_NOT_POSITIVE},
+    };
+    for (size_t i = 0; i < LENGTH(cases); i++) {
+        check_context("%s", cases[i].what);
+        CHECK_STATUS(fairsched_paf_curve_from_tasks(cases[i].durations, cases[i].durations_len,
+                                                    cases[i].warmup, scratch,
+                                                    cases[i].scratch_len, curve,
+                                                    cases[i].points_len, &shortest),
+                     cases[i].status);
+    }
+    check_context_clear();
+    const fairsched_status null = FAIRSCHED_STATUS_NULL_POINTER;
+    CHECK_STATUS(fairsched_paf_curve_from_tasks(NULL, 4, 2.0, scratch, 4, curve, 5, &shortest),
+                 null);
+    CHECK_STATUS(fairsched_paf_curve_from_tasks(tasks, 4, 2.0, NULL, 4, curve, 5, &shortest),
+                 null);
+    CHECK_STATUS(fairsched_paf_curve_from_tasks(tasks, 4, 2.0, scratch, 4, NULL, 5, &shortest),
+                 null);
+    CHECK_STATUS(fairsched_paf_curve_from_tasks(tasks, 4, 2.0, scratch, 4, curve, 5, NULL), null);
+    /* NULL with a length of 0 is an empty array: no task. */
+    CHECK_STATUS(fairsched_paf_curve_from_tasks(NULL, 0, 2.0, NULL, 0, curve, 1, &shortest),
+                 FAIRSCHED_STATUS_EMPTY);
+    CHECK_UNWRITTEN(curve);
+    CHECK_UNWRITTEN(shortest);
+}
+
 /* ---- Runner ---------------------------------------------------------------------------------- */
 
 static const test_case tests[] = {
@@ -434,6 +507,8 @@ static const test_case tests[] = {
     {"ernest_fit_errors", test_ernest_fit_errors},
     {"ernest_tabulate_errors", test_ernest_tabulate_errors},
     {"curve_errors", test_curve_errors},
+    {"curve_from_tasks", test_curve_from_tasks},
+    {"curve_from_tasks_errors", test_curve_from_tasks_errors},
 };
 
 int main(void) {

@@ -77,6 +77,8 @@ pub struct Options {
     pub svg_slowdown: Option<PathBuf>,
     /// Show the policy being replayed on stderr.
     pub progress: bool,
+    /// `packing`: each job one user whose tasks come in two phases (maps, then reduces).
+    pub phases: bool,
 }
 
 /// The policy a name stands for, given `--error` and `--seed`.
@@ -128,7 +130,7 @@ struct Opt {
 }
 
 /// Every option of every command.
-const OPTIONS: [Opt; 13] = [
+const OPTIONS: [Opt; 14] = [
     Opt {
         flag: "--trace",
         value: "PATH",
@@ -261,6 +263,14 @@ const OPTIONS: [Opt; 13] = [
             Ok(())
         },
     },
+    Opt {
+        flag: "--phases",
+        value: "",
+        set: |o, _| {
+            o.phases = true;
+            Ok(())
+        },
+    },
 ];
 
 /// What `--format` says in every command's help.
@@ -342,6 +352,10 @@ const COMMANDS: [Spec; 7] = [
             (
                 "--swim",
                 "submit the jobs at the first 100 submission times of that SWIM day, as the paper does (default: all at 0)",
+            ),
+            (
+                "--phases",
+                "each job one user whose tasks come in two phases, its maps then its reduces, packed by QKnobler-C2 (§6.1 C2: First-Fit average demands, s_i^max at every offer, Algorithm 1's decision; ρ = 1 is DRF)",
             ),
             ("--format", FORMAT_HELP),
         ],
@@ -542,6 +556,7 @@ impl Spec {
             svg: None,
             svg_slowdown: None,
             progress: std::io::stderr().is_terminal(),
+            phases: false,
         };
         let mut given = Vec::new();
         let mut args = args.iter();

@@ -9,7 +9,7 @@ use crate::elastic::workload::{
     elasecutor_paper, ELASTIC_MACHINE, ELASTIC_MACHINES, ELASTIC_NEW, ELASTIC_RECURRING,
     ELASTIC_RUNS, STEP_SECONDS,
 };
-use crate::machines::{compare_packers, makespan_bound, packers};
+use crate::machines::{compare_packers, makespan_bound, packers, phased_packers};
 use crate::paf::{PAF_PAPER_ALPHAS, PAF_PAPER_JOBS, PAF_PAPER_SLOTS};
 use crate::reb::{REB_BATCHES, REB_SIZES};
 use crate::report::{COLUMN_LEGEND, POLICY_LEGEND};
@@ -174,10 +174,11 @@ fn replay(options: &Options) -> Result<Output, String> {
 /// The packing comparison on the QKnobler Table 1 workload, submitted at once or at the first
 /// submission times of a SWIM day.
 fn packing(options: &Options) -> Result<Document, String> {
-    let (users, submitted) = match &options.swim {
+    let (users, submitted, first) = match &options.swim {
         None => (
             synthetic::qknobler_table_1(options.seed),
             "all at 0".to_owned(),
+            None,
         ),
         Some(path) => {
             let day = swim::read_swim(path).map_err(|e| e.to_string())?;
@@ -195,12 +196,23 @@ fn packing(options: &Options) -> Result<Document, String> {
             (
                 synthetic::qknobler_table_1_submitted(options.seed, first),
                 format!("submitted as the first jobs of {}", path.display()),
+                Some(*first),
             )
         }
     };
+    // With --phases, the same jobs as one user each, maps then reduces, packed by QKnobler-C2.
+    let (users, packers, submitted) = if options.phases {
+        (
+            synthetic::qknobler_table_1_phased(options.seed, first.as_ref()),
+            phased_packers(),
+            format!("{submitted}, maps then reduces"),
+        )
+    } else {
+        (users, packers(), submitted)
+    };
     let machines = vec![synthetic::QKNOBLER_MACHINE.to_vec(); synthetic::QKNOBLER_MACHINES];
     let summaries =
-        compare_packers(&machines, &users, &packers()).map_err(rejected("the workload"))?;
+        compare_packers(&machines, &users, &packers).map_err(rejected("the workload"))?;
     let parameters = vec![
         ("seed", options.seed.into()),
         (

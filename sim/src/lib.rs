@@ -85,7 +85,7 @@ pub fn report_of(
         .into_iter()
         .map(|run| {
             let (policy, run) = run?;
-            Ok(Summary::of(policy, workload, slots, &run, &gps))
+            Summary::of(policy, workload, slots, &run, &gps)
         })
         .collect::<fairsched::Result<Vec<_>>>()?;
     Ok(Report {

@@ -8,8 +8,6 @@
 use crate::cluster::Run;
 use crate::memory::CfqMemory;
 use crate::workload::{Job, Workload};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// The job width bins of the paper's Fig. 6 and 10: narrow, medium and wide jobs.
 pub const WIDTH_BINS: [(usize, usize); 3] = [(1, 10), (11, 50), (51, usize::MAX)];
@@ -49,20 +47,12 @@ pub fn gps_completions(workload: &Workload, slots: u32) -> fairsched::Result<Vec
 
 /// The response time of `job` alone on `slots` slots, its tasks started in order on the first
 /// free slot: the denominator of the slowdown. A slot's first task runs cold, the later ones
-/// warm (divided by the job's [`Job::warmup`]), as in the cluster.
-pub fn alone(job: &Job, slots: u32) -> f64 {
-    let parallel = job.tasks.len().min(slots as usize);
-    // Slot free times, earliest first (non-negative floats order like their bits), each with
-    // whether the slot is still cold: at a tie the warm slot comes first, as in the cluster.
-    let mut free: BinaryHeap<Reverse<(u64, bool)>> =
-        std::iter::repeat_n(Reverse((0, true)), parallel).collect();
-    job.tasks.iter().fold(0.0, |done: f64, &task| {
-        let Reverse((at, cold)) = free.pop().unwrap_or(Reverse((0, true)));
-        let run_time = if cold { task } else { task / job.warmup };
-        let finish = f64::from_bits(at) + run_time;
-        free.push(Reverse((finish.to_bits(), false)));
-        done.max(finish)
-    })
+/// warm (divided by the job's [`Job::warmup`]), as in the cluster. The core computes it
+/// ([`fairsched::paf::profile::makespan`]); its errors are the core's (no task, no slot, a
+/// duration or warm-up factor outside its domain).
+pub fn alone(job: &Job, slots: u32) -> fairsched::Result<f64> {
+    let mut scratch = vec![0.0; job.tasks.len().min(slots as usize)];
+    fairsched::paf::profile::makespan(&job.tasks, job.warmup, slots, &mut scratch)
 }
 
 /// One policy's run, summarized.
@@ -92,7 +82,14 @@ pub struct Summary {
 
 impl Summary {
     /// Summarizes `run` of `workload` on `slots` slots, against the GPS completions `gps`.
-    pub fn of(policy: String, workload: &Workload, slots: u32, run: &Run, gps: &[f64]) -> Self {
+    /// Errors are [`alone`]'s.
+    pub fn of(
+        policy: String,
+        workload: &Workload,
+        slots: u32,
+        run: &Run,
+        gps: &[f64],
+    ) -> fairsched::Result<Self> {
         let jobs = workload.jobs();
         let responses: Vec<f64> = jobs
             .iter()
@@ -107,11 +104,11 @@ impl Summary {
                 .iter()
                 .position(|&(low, high)| (low..=high).contains(&job.width()))
             {
-                bins[bin].0 += response / alone(job, slots);
+                bins[bin].0 += response / alone(job, slots)?;
                 bins[bin].1 += 1;
             }
         }
-        Summary {
+        Ok(Summary {
             policy,
             mean: responses.iter().sum::<f64>() / responses.len().max(1) as f64,
             median: percentile(&sorted, 0.5),
@@ -126,7 +123,7 @@ impl Summary {
             makespan: run.makespan,
             utilization: run.utilization,
             responses,
-        }
+        })
     }
 }
 

@@ -27,7 +27,8 @@
 //! **Progress curves** ([`Profile`]). PAF needs each job's progress rate on `x` slots (§II-A:
 //! the shortest JCT over the JCT on `x` slots). The profile here is exact, as a perfect
 //! profiler would give it (§III assumes one): the job alone on `x` slots, its tasks started in
-//! order on the first free slot, each slot's first task cold and the others warm ([`alone`]).
+//! order on the first free slot, each slot's first task cold and the others warm
+//! ([`crate::metrics::alone`]); the core builds the curve ([`fairsched::paf::profile`]).
 //! With warm-up a job can be fastest on fewer slots than its width (its longest task started
 //! warm), so the shortest JCT is the least over every `x`, and `p(x) = shortest / alone(x)`,
 //! kept at its running maximum as the core's [`fairsched::paf::Ernest::tabulate`] does (PAF is
@@ -65,7 +66,6 @@
 
 use crate::cluster::{self, JobState, Policy, Run, Start};
 use crate::document::{Comparison, Document, Part, Table};
-use crate::metrics::alone;
 use crate::paf::{paper_gain, MAX_JOBS};
 use crate::policy::PolicyKind;
 use crate::report::{Report, COLUMN_LEGEND};
@@ -122,18 +122,15 @@ pub struct Profile {
 }
 
 impl Profile {
-    /// `job`'s profile, exact: `alone` on each number of slots up to its width.
-    pub fn of(job: &Job) -> Self {
-        let times: Vec<f64> = (1..=job.width()).map(|x| alone(job, x as u32)).collect();
-        let shortest = times.iter().copied().fold(f64::INFINITY, f64::min);
-        let mut best = 0.0;
-        let curve = std::iter::once(0.0)
-            .chain(times.iter().map(|time| {
-                best = f64::max(best, shortest / time);
-                best
-            }))
-            .collect();
-        Profile { shortest, curve }
+    /// `job`'s profile, exact: the core's [`fairsched::paf::profile::curve_from_tasks`], the
+    /// job alone on each number of slots up to its width ([`crate::metrics::alone`]). Errors are the core's (no
+    /// task, a duration or warm-up factor outside its domain, a job taking no time).
+    pub fn of(job: &Job) -> fairsched::Result<Self> {
+        let mut scratch = vec![0.0; job.width()];
+        let mut curve = vec![0.0; job.width() + 1];
+        let shortest =
+            paf::profile::curve_from_tasks(&job.tasks, job.warmup, &mut scratch, &mut curve)?;
+        Ok(Profile { shortest, curve })
     }
 }
 
@@ -372,7 +369,11 @@ pub fn compare(
     slots: &[u32],
     alphas: &[f64],
 ) -> fairsched::Result<(Vec<Outcome>, Vec<Report>)> {
-    let profiles: Vec<Profile> = workload.jobs().iter().map(Profile::of).collect();
+    let profiles = workload
+        .jobs()
+        .iter()
+        .map(Profile::of)
+        .collect::<fairsched::Result<Vec<_>>>()?;
     let (mut outcomes, mut reports) = (Vec::new(), Vec::new());
     for &size in slots {
         let fair = PolicyKind::Fair.run(workload, size)?;

@@ -26,6 +26,8 @@
 //! all are present at time 0; reduce tasks do not wait for their maps. The table gives no run
 //! times: map tasks run uniform 5-15 s, reduce tasks 10-30 s. The paper's 59 machines of
 //! ⟨2 cores, 4 GB⟩ cannot hold its 3- and 4-core tasks, so the machines here have ⟨4, 8 GB⟩.
+//! [`qknobler_table_1_phased`] makes the same jobs one user each, its maps then its reduces (§6.1 C2's
+//! heterogeneous tasks).
 //!
 //! **Elephant and mice** (Fig. 9, [`elephant_and_mice`]): 20 slots (10 m4.large nodes with
 //! 2 slots each, as in §V-A); one elephant of 20 tasks of 2 s, and mice of 8-12 tasks of
@@ -33,7 +35,7 @@
 //! given offered load. The paper gives no window; it says mice "keep arriving over time", read
 //! here as a sustained rate: more mice make a longer run at the same load.
 
-use crate::machines::User;
+use crate::machines::{Phase, User};
 use crate::rng::SplitMix;
 use crate::workload::{Job, Workload};
 
@@ -157,11 +159,40 @@ pub fn qknobler_table_1(seed: u64) -> Vec<User> {
         .collect()
 }
 
+/// The Table 1 workload with each job one user (§6.1 C2's heterogeneous tasks): its map
+/// stage, and its reduce stage, if any, as the user's second phase ([`User::then`]). The jobs
+/// are [`qknobler_table_1`]'s (`submissions` `None`) or [`qknobler_table_1_submitted`]'s.
+pub fn qknobler_table_1_phased(seed: u64, submissions: Option<&[f64; TABLE_1_JOBS]>) -> Vec<User> {
+    let jobs = match submissions {
+        None => table_1_jobs(&mut SplitMix(seed)),
+        Some(submissions) => submitted_jobs(seed, submissions),
+    };
+    jobs.into_iter()
+        .filter_map(|stages| {
+            let mut stages = stages.into_iter();
+            let mut job = stages.next()?;
+            job.then = stages.next().map(|reduce| Phase {
+                demand: reduce.demand,
+                tasks: reduce.tasks,
+            });
+            Some(job)
+        })
+        .collect()
+}
+
 /// The users of the QKnobler Table 1 workload with its jobs submitted at `submissions`
 /// (seconds; measured from the first), as the paper takes them from a SWIM Facebook day
 /// (§7.1): the jobs, drawn as [`qknobler_table_1`] draws them, are put in a random order from
 /// `seed` (Fisher-Yates) and the `j`-th is submitted at the `j`-th time, both its stages.
 pub fn qknobler_table_1_submitted(seed: u64, submissions: &[f64; TABLE_1_JOBS]) -> Vec<User> {
+    submitted_jobs(seed, submissions)
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// The jobs of [`qknobler_table_1_submitted`], each as its stages' users.
+fn submitted_jobs(seed: u64, submissions: &[f64; TABLE_1_JOBS]) -> Vec<Vec<User>> {
     let mut rng = SplitMix(seed);
     let mut jobs = table_1_jobs(&mut rng);
     for j in (1..jobs.len()).rev() {
@@ -169,11 +200,11 @@ pub fn qknobler_table_1_submitted(seed: u64, submissions: &[f64; TABLE_1_JOBS]) 
     }
     let first = submissions.iter().copied().fold(f64::INFINITY, f64::min);
     for (job, &at) in jobs.iter_mut().zip(submissions) {
-        for user in job {
+        for user in job.iter_mut() {
             user.arrival = at - first;
         }
     }
-    jobs.into_iter().flatten().collect()
+    jobs
 }
 
 /// Table 1's jobs, bin by bin, each as its stages' users, present at time 0.
@@ -189,6 +220,7 @@ fn table_1_jobs(rng: &mut SplitMix) -> Vec<Vec<User>> {
                         weight: 1.0,
                         demand: demand.to_vec(),
                         tasks: (0..*count).map(|_| uniform(rng, low, high)).collect(),
+                        then: None,
                     });
                 }
             }

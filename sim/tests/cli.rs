@@ -54,7 +54,7 @@ const COMMANDS: [(&str, &[&str]); 7] = [
             "--progress",
         ],
     ),
-    ("packing", &["--seed", "--swim", "--format"]),
+    ("packing", &["--seed", "--swim", "--phases", "--format"]),
     ("paf", &["--seed", "--format"]),
     ("paf-dynamic", &["--seed", "--format"]),
     ("reb", &["--seed", "--format"]),
@@ -458,6 +458,19 @@ fn csv_has_a_header_and_a_line_per_row() {
     assert_eq!(lines[4][6], "CFQ");
 }
 
+/// The columns of `packing`'s table.
+const PACKING_ROW: [&str; 9] = [
+    "packer",
+    "makespan",
+    "speedup",
+    "mean_completion",
+    "soft_fairness_mean",
+    "soft_fairness_max",
+    "theta",
+    "utilization_cores",
+    "utilization_memory",
+];
+
 #[test]
 fn packing_compares_drf_qknobler_and_tetris() {
     let text = stdout(&["packing"]);
@@ -474,21 +487,10 @@ fn packing_compares_drf_qknobler_and_tetris() {
             .count();
         assert_eq!(rows, 1, "{packer}:\n{text}");
     }
-    let row = [
-        "packer",
-        "makespan",
-        "speedup",
-        "mean_completion",
-        "soft_fairness_mean",
-        "soft_fairness_max",
-        "theta",
-        "utilization_cores",
-        "utilization_memory",
-    ];
     let (json, names) = check_document(
         &document(&["packing"]),
         "packing",
-        &[("packing", &row)],
+        &[("packing", &PACKING_ROW)],
         Some(&text),
     );
     assert_eq!(
@@ -505,6 +507,35 @@ fn packing_compares_drf_qknobler_and_tetris() {
     // Tetris has no θ: null, as the text's "-".
     assert!(rows[12]["theta"].is_null());
     assert_eq!(json["parameters"]["seed"], 1);
+}
+
+/// `packing --phases`: the same jobs as one user each, maps then reduces, packed by
+/// QKnobler-C2 at every knob (ρ = 1 is DRF), in the same table and document shapes.
+#[test]
+fn packing_in_two_phases() {
+    let text = stdout(&["packing", "--phases"]);
+    assert!(text.contains("maps then reduces"), "{text}");
+    for rho in ["1", "0.5", "0"] {
+        let packer = format!("QKnobler-C2 ρ={rho} ");
+        let rows = text
+            .lines()
+            .filter(|l| l.starts_with(&packer) && !l.contains(" against "))
+            .count();
+        assert_eq!(rows, 1, "{packer}:\n{text}");
+    }
+    assert!(!text.contains("Tetris") && !text.contains("DRF "), "{text}");
+    let (json, names) = check_document(
+        &document(&["packing", "--phases"]),
+        "packing",
+        &[("packing", &PACKING_ROW)],
+        Some(&text),
+    );
+    assert_eq!(names, ["qknobler_c2_0_vs_qknobler_c2_1.makespan"]);
+    let rows = json["tables"][0]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 11);
+    // The speedup is over ρ = 1, and no row has θ.
+    assert_eq!(rows[0]["speedup"], 1.0);
+    assert!(rows.iter().all(|r| r["theta"].is_null()));
 }
 
 #[test]

@@ -1,8 +1,11 @@
 //! Multi-resource machines packed by the core's DRF, QKnobler and Tetris alignment.
 
-use fairsched_sim::machines::{compare_packers, makespan_bound, pack, packers, Packer, User};
+use fairsched_sim::machines::{
+    compare_packers, makespan_bound, pack, packers, phased_packers, Packer, Phase, User, KNOBS,
+};
 use fairsched_sim::synthetic::{
-    qknobler_table_1, qknobler_table_1_submitted, QKNOBLER_MACHINE, QKNOBLER_MACHINES, TABLE_1_JOBS,
+    qknobler_table_1, qknobler_table_1_phased, qknobler_table_1_submitted, QKNOBLER_MACHINE,
+    QKNOBLER_MACHINES, TABLE_1_JOBS,
 };
 
 fn user(demand: [f64; 2], tasks: &[f64]) -> User {
@@ -11,6 +14,7 @@ fn user(demand: [f64; 2], tasks: &[f64]) -> User {
         weight: 1.0,
         demand: demand.to_vec(),
         tasks: tasks.to_vec(),
+        then: None,
     }
 }
 
@@ -153,4 +157,109 @@ fn table_1_submitted_over_time() {
             assert!(*done >= user.arrival + shortest, "{packer}");
         }
     }
+}
+
+/// QKnobler-C2 on users of one phase is QKnobler: the same run at every knob, where shares are
+/// exact (two machines of <4, 8>, so the cluster's <8, 16> is a power of two in each kind, and
+/// demands in halves): the estimated average demand of a user of one phase is its demand, and
+/// Algorithm 1's decision on the users' allocated resources makes the queue's choices.
+#[test]
+fn one_phase_qknobler_c2_is_qknobler() {
+    let machines = vec![vec![4.0, 8.0]; 2];
+    let users = [
+        user([1.0, 2.5], &[7.0, 3.0, 5.0, 9.0, 2.0, 4.0]),
+        user([2.0, 0.5], &[6.0, 6.0, 1.0, 8.0]),
+        user([0.5, 0.5], &[3.0; 9]),
+        User {
+            arrival: 4.0,
+            weight: 2.0,
+            ..user([1.5, 3.0], &[5.0, 2.0, 2.0, 6.0, 1.0])
+        },
+    ];
+    for &rho in &KNOBS {
+        let queue = pack(&machines, &users, Packer::QKnobler(rho)).unwrap();
+        let c2 = pack(&machines, &users, Packer::QKnoblerC2(rho)).unwrap();
+        assert_eq!(queue, c2, "ρ = {rho}");
+    }
+}
+
+/// A job's reduce tasks start after all its maps have started, on what the maps leave: one
+/// machine <4, 4>, a user with one map <4, 1> of 10 s then one reduce <1, 4> of 5 s. The map
+/// takes <4, 1>, leaving <0, 3>: the reduce waits for it and runs from 10 s to 15 s.
+#[test]
+fn reduces_follow_maps() {
+    let machines = vec![vec![4.0, 4.0]];
+    let job = User {
+        then: Some(Phase {
+            demand: vec![1.0, 4.0],
+            tasks: vec![5.0],
+        }),
+        ..user([4.0, 1.0], &[10.0])
+    };
+    for packer in phased_packers() {
+        let run = pack(&machines, std::slice::from_ref(&job), packer).unwrap();
+        assert_eq!(run.makespan, 15.0, "{packer}");
+        // <4, 1> for 10 s and <1, 4> for 5 s over <4, 4> for 15 s.
+        assert_eq!(run.utilization, [45.0 / 60.0, 30.0 / 60.0], "{packer}");
+    }
+    assert_eq!(
+        makespan_bound(&machines, std::slice::from_ref(&job)),
+        45.0 / 4.0
+    );
+    // The other packers assume one demand a user: they refuse it.
+    for packer in packers() {
+        assert!(
+            pack(&machines, std::slice::from_ref(&job), packer).is_err(),
+            "{packer}"
+        );
+    }
+    // A reduce that fits no machine is refused too.
+    let too_big = User {
+        then: Some(Phase {
+            demand: vec![5.0, 1.0],
+            tasks: vec![1.0],
+        }),
+        ..job
+    };
+    assert!(pack(&machines, &[too_big], Packer::QKnoblerC2(0.5)).is_err());
+}
+
+/// The Table 1 jobs as one user each, maps then reduces: the same tasks as the stage-per-user
+/// workload (the same work, so the same makespan bound), every task run by every knob of
+/// QKnobler-C2, no makespan below the bound, and knobs below 1 trading soft fairness for
+/// makespan as ρ = 1 (DRF) does not.
+#[test]
+fn table_1_in_two_phases() {
+    let machines = vec![QKNOBLER_MACHINE.to_vec(); QKNOBLER_MACHINES];
+    let stages = qknobler_table_1(1);
+    let jobs = qknobler_table_1_phased(1, None);
+    assert_eq!(jobs.len(), TABLE_1_JOBS);
+    assert_eq!(jobs.iter().filter(|job| job.then.is_some()).count(), 24);
+    let tasks = |users: &[User]| -> usize {
+        users
+            .iter()
+            .map(|u| u.tasks.len() + u.then.as_ref().map_or(0, |p| p.tasks.len()))
+            .sum()
+    };
+    assert_eq!(tasks(&jobs), tasks(&stages));
+    let bound = makespan_bound(&machines, &jobs);
+    assert!((bound - makespan_bound(&machines, &stages)).abs() < 1e-9 * bound);
+    let summaries = compare_packers(&machines, &jobs, &phased_packers()).unwrap();
+    for s in &summaries {
+        assert!(
+            s.makespan >= bound,
+            "{}: {} below {bound}",
+            s.packer,
+            s.makespan
+        );
+        assert!(s.theta.is_none());
+    }
+    let drf = &summaries[0];
+    let efficient = summaries.last().unwrap();
+    assert_eq!(drf.packer, "QKnobler-C2 ρ=1");
+    assert_eq!(efficient.packer, "QKnobler-C2 ρ=0");
+    assert!(
+        efficient.soft_fairness.mean > drf.soft_fairness.mean,
+        "{efficient:?} against {drf:?}"
+    );
 }

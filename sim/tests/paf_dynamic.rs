@@ -12,7 +12,11 @@ use std::process::Command;
 #[test]
 fn pafs_alpha_guarantee_holds_at_every_reallocation() {
     let workload = paf_over_time(40, 1);
-    let profiles: Vec<Profile> = workload.jobs().iter().map(Profile::of).collect();
+    let profiles: Vec<Profile> = workload
+        .jobs()
+        .iter()
+        .map(|job| Profile::of(job).unwrap())
+        .collect();
     for alpha in [0.9, 0.99] {
         let (run, log) = run_paf(&workload, &profiles, 300, alpha).unwrap();
         assert!(run.completions.iter().all(|c| c.is_finite()));

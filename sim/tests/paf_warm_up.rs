@@ -46,14 +46,14 @@ fn a_job_starts_on_its_own_warm_slot_first() {
 #[test]
 fn profiles_follow_the_warm_up() {
     // Alone: on one slot 4 + 4 / 2 = 6, on two 4.
-    let even = Profile::of(&job(&[4.0, 4.0], 2.0));
+    let even = Profile::of(&job(&[4.0, 4.0], 2.0)).unwrap();
     assert_eq!(
         (even.shortest, even.curve),
         (4.0, vec![0.0, 4.0 / 6.0, 1.0])
     );
     // On one slot 1 + 10 / 8 = 2.25 beats 10 on two: fastest on fewer slots than tasks, and
     // the second slot adds nothing.
-    let skewed = Profile::of(&job(&[1.0, 10.0], 8.0));
-    assert_eq!(alone(&job(&[1.0, 10.0], 8.0), 2), 10.0);
+    let skewed = Profile::of(&job(&[1.0, 10.0], 8.0)).unwrap();
+    assert_eq!(alone(&job(&[1.0, 10.0], 8.0), 2), Ok(10.0));
     assert_eq!((skewed.shortest, skewed.curve), (2.25, vec![0.0, 1.0, 1.0]));
 }

@@ -41,5 +41,5 @@ mod users;
 pub use divisible::Divisible;
 pub(crate) use queue::Pending;
 pub use queue::{check_config, Borrowed, DrfQueue, Inline, QueueStats, UserInfo, UserRow, HEAPS};
-pub(crate) use users::{Member, Population};
+pub(crate) use users::{checked_weight, Member, Population};
 pub use users::{Users, SCALE};

@@ -5,7 +5,8 @@
 //! (any alignment) and calls [`fairsched_paf_init`], which returns a handle pointing into that
 //! memory. The memory belongs to the caller: it must stay in place and alive while the handle
 //! is used, and is simply freed afterwards. A handle must not be used from two threads at once.
-//! The Ernest and curve helpers need no handle.
+//! The Ernest and curve helpers need no handle, nor does building a curve from task durations
+//! ([`fairsched_paf_curve_from_tasks`]), whose scratch the caller passes as an array.
 //!
 //! Jobs travel as flat arrays: `weights[j]` for `j < jobs_len`; job `j`'s progress curve
 //! `p(0..=d_j)` at `points[curve_offsets[j] .. curve_offsets[j + 1]]`, where `curve_offsets`
@@ -17,7 +18,7 @@
 
 use super::{boundary, decode, read_slice, table, write, write_slice, FairschedStatus};
 use crate::paf::{
-    curve, ernest, Allocation, Borrowed, Bracket, Ernest, FlatJobs, Method, Paf, HEAPS,
+    curve, ernest, profile, Allocation, Borrowed, Bracket, Ernest, FlatJobs, Method, Paf, HEAPS,
 };
 
 /// A PAF workspace living in caller-provided memory. Opaque.
@@ -261,5 +262,45 @@ pub unsafe extern "C" fn fairsched_paf_concave_envelope(
         let points = unsafe { read_slice(points, points_len) }?;
         let out = unsafe { write_slice(out_points, out_points_len) }?;
         Ok(curve::concave_envelope(points, out)?)
+    })
+}
+
+/// Writes the progress curve `p(0..out_points_len)` of a job whose `durations_len` tasks take
+/// `durations` (in start order) into `out_points`, and its shortest JCT into `*out_shortest`:
+/// the job alone on `x` slots as list scheduling runs it, a slot's first task cold, its later
+/// ones warm (duration / `warmup`, the JVM warm-up factor, at least 1; PAF paper §II-B, §V-B);
+/// `p(x)` is the running maximum of the shortest JCT over the JCT on `x` slots (§II-A), 1 from
+/// the fewest slots giving the shortest JCT on. `scratch` (`scratch_len` doubles, at least
+/// `durations_len`) is the caller's room for the slots' heap, its contents unspecified after
+/// the call. Nothing else is written on failure. Wraps `paf::profile::curve_from_tasks`.
+///
+/// Errors, in this order: NULL_POINTER (a NULL pointer, except for an array of length 0);
+/// EMPTY (no task); NOT_FINITE or NEGATIVE for the first bad duration; OUT_OF_RANGE (the
+/// durations sum beyond DBL_MAX); NOT_FINITE or OUT_OF_RANGE (below 1) for `warmup`;
+/// LENGTH_MISMATCH (`out_points_len` not `durations_len + 1`); CAPACITY_FULL (`scratch_len`
+/// below `durations_len`); NOT_POSITIVE (every duration 0, or the longest over `warmup` rounds
+/// to 0: the job would take no time).
+///
+/// # Safety
+/// Each array must be valid for its length in elements (reads for `durations`, writes for the
+/// others); `out_shortest` must be NULL or valid for a write; no two may overlap.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_paf_curve_from_tasks(
+    durations: *const f64,
+    durations_len: usize,
+    warmup: f64,
+    scratch: *mut f64,
+    scratch_len: usize,
+    out_points: *mut f64,
+    out_points_len: usize,
+    out_shortest: *mut f64,
+) -> FairschedStatus {
+    boundary(|| {
+        let durations = unsafe { read_slice(durations, durations_len) }?;
+        let scratch = unsafe { write_slice(scratch, scratch_len) }?;
+        let out = unsafe { write_slice(out_points, out_points_len) }?;
+        let shortest = unsafe { write(out_shortest) }?;
+        *shortest = profile::curve_from_tasks(durations, warmup, scratch, out)?;
+        Ok(())
     })
 }

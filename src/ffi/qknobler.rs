@@ -1,8 +1,10 @@
 //! C ABI of [`crate::qknobler`]: the two-stage allocation over flat arrays (layout as in
-//! `fairsched_drf_divisible`), and the online Algorithm 1 on a DRF queue.
+//! `fairsched_drf_divisible`), the online Algorithm 1 on a DRF queue, and its pieces for
+//! heterogeneous tasks (§6.1 C2) over state the caller keeps.
 
 use super::drf::{checked_users, FairschedDrfQueue, FAIRSCHED_MAX_RESOURCE_KINDS};
-use super::{boundary, read_slice, write, write_slice, FairschedStatus};
+use super::{boundary, read_slice, write, write_maybe, write_slice, FairschedStatus};
+use crate::qknobler::heterogeneous::{self, ActiveUsers, Branch};
 use crate::qknobler::{self, Allocation};
 
 /// What `fairsched_qknobler_allocate` decided besides the per-user tasks.
@@ -131,6 +133,109 @@ pub unsafe extern "C" fn fairsched_drf_queue_qknobler_round(
             started: round.started,
             fairness: round.fairness,
         };
+        Ok(())
+    })
+}
+
+/// What `fairsched_qknobler_choose` decided: whose next task starts, and why.
+#[repr(C)]
+pub struct FairschedQknoblerChoice {
+    /// The user's index in the arrays given.
+    pub user: usize,
+    /// True when the fairness-oriented branch chose it (the lowest-share user was owed
+    /// fairness), false when the efficiency branch did (the highest affinity).
+    pub fairness: bool,
+}
+
+/// §6.1 C2's fitness-based estimate of one user's current average task demand: the demands of
+/// its running tasks summed (`running_sum`, one amount per kind of `idle`) and their number
+/// (`running`), plus its pending tasks (`pending`, row-major in queue order, `pending_len` a
+/// multiple of the kinds) counted First-Fit into the cluster's `idle` resources. Writes the
+/// average into `out_average` (one slot per kind) and how many pending tasks were counted into
+/// `*out_counted`. With nothing running and nothing fitting, the average is the first pending
+/// task's demand (and 0 are counted); with no task at all, `FAIRSCHED_STATUS_EMPTY`. Wraps
+/// `qknobler::heterogeneous::average_demand`.
+///
+/// # Safety
+/// Each array must hold its length in elements (NULL allowed for length 0); `out_counted` must
+/// be valid for a write.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn fairsched_qknobler_average_demand(
+    idle: *const f64,
+    idle_len: usize,
+    running_sum: *const f64,
+    running_sum_len: usize,
+    running: u64,
+    pending: *const f64,
+    pending_len: usize,
+    out_average: *mut f64,
+    out_average_len: usize,
+    out_counted: *mut u64,
+) -> FairschedStatus {
+    boundary(|| {
+        let idle = unsafe { read_slice(idle, idle_len) }?;
+        let running_sum = unsafe { read_slice(running_sum, running_sum_len) }?;
+        let pending = unsafe { read_slice(pending, pending_len) }?;
+        let average = unsafe { write_slice(out_average, out_average_len) }?;
+        let counted = unsafe { write(out_counted) }?;
+        let estimate = heterogeneous::average_demand(idle, running_sum, running, pending, average)?;
+        *counted = estimate.counted;
+        Ok(())
+    })
+}
+
+/// Algorithm 1's decision for one task on one machine with heterogeneous tasks (§6.1 C2, C3):
+/// the active users, user `i` at index `i` of `weights`, `max_shares` (`s_i^max`, e.g. from
+/// `fairsched_drf_divisible` over their average demands) and, row-major with one amount per kind
+/// of `cluster`, `allocated` (`U_i`, its running tasks' resources) and `next_demands` (its next
+/// pending task). Among the users whose next task fits `idle` (at most the `machine`'s
+/// capacity), the lowest `s_i / w_i` with `s_i = max_k U_ik / r_k` (ties: lower index) is served
+/// when `s_i < rho · s_i^max` (always at `rho = 1`); otherwise the fitting task with the highest
+/// affinity to `idle` is. Writes the decision into `*out_choice` and `*out_found = true`, or
+/// `*out_found = false` (and leaves `*out_choice`) when no task fits. Wraps
+/// `qknobler::heterogeneous::choose`.
+///
+/// # Safety
+/// Each array must hold its length in elements (NULL allowed for length 0); `out_choice` and
+/// `out_found` must be valid for writes.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn fairsched_qknobler_choose(
+    rho: f64,
+    cluster: *const f64,
+    cluster_len: usize,
+    machine: *const f64,
+    machine_len: usize,
+    idle: *const f64,
+    idle_len: usize,
+    weights: *const f64,
+    weights_len: usize,
+    allocated: *const f64,
+    allocated_len: usize,
+    max_shares: *const f64,
+    max_shares_len: usize,
+    next_demands: *const f64,
+    next_demands_len: usize,
+    out_choice: *mut FairschedQknoblerChoice,
+    out_found: *mut bool,
+) -> FairschedStatus {
+    boundary(|| {
+        let cluster = unsafe { read_slice(cluster, cluster_len) }?;
+        let machine = unsafe { read_slice(machine, machine_len) }?;
+        let idle = unsafe { read_slice(idle, idle_len) }?;
+        let users = ActiveUsers {
+            weights: unsafe { read_slice(weights, weights_len) }?,
+            allocated: unsafe { read_slice(allocated, allocated_len) }?,
+            max_shares: unsafe { read_slice(max_shares, max_shares_len) }?,
+            next: unsafe { read_slice(next_demands, next_demands_len) }?,
+        };
+        let out = unsafe { write_maybe(out_choice, out_found) }?;
+        let choice = heterogeneous::choose(rho, cluster, machine, idle, users)?;
+        out.set(choice.map(|c| FairschedQknoblerChoice {
+            user: c.user,
+            fairness: c.branch == Branch::Fairness,
+        }));
         Ok(())
     })
 }

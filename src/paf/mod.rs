@@ -11,6 +11,8 @@
 //! - [`curve`]: progress curves `p(0..=d)` (tables), concavity, the upper concave envelope;
 //! - [`ernest`]: Ernest's model `p(x) = 1 / (a0 + a1 x + a2 / x + a3 ln x)` (§IV-A), fitted
 //!   by non-negative least squares, tabulated into a curve;
+//! - [`profile`]: a curve from a job's observed task durations, exactly (list scheduling on
+//!   `x` slots with JVM warm-up, §II-B), and the JCT on any number of slots;
 //! - [`Job`], [`FlatJobs`] and the [`Jobs`] view over either;
 //! - fair shares (water-filling in whole slots), minimum allocations and Algorithm 1
 //!   ([`Paf::allocate`]), literal or fast, with identical results;
@@ -32,6 +34,7 @@ mod enforce;
 pub mod ernest;
 mod fair_share;
 mod jobs;
+pub mod profile;
 mod storage;
 mod transfer;
 

@@ -21,8 +21,10 @@
 //! says; a linear program on the rounding residue of the saturated resource would otherwise
 //! hand crumbs to users that do not need it). `ρ = 0` is pure efficiency.
 //!
-//! [`online`] is the paper's Algorithm 1 (§6) on a [`crate::drf::DrfQueue`].
+//! [`online`] is the paper's Algorithm 1 (§6) on a [`crate::drf::DrfQueue`]; [`heterogeneous`]
+//! its pieces for users whose tasks differ in demand (§6.1 C2), over state the caller keeps.
 
+pub mod heterogeneous;
 pub mod online;
 
 use crate::drf::{Divisible, Member, Population, Users};

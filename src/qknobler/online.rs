@@ -80,9 +80,8 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
                 self.set_aside(lowest, &mut set_aside);
                 continue;
             }
-            let owed =
-                rho >= 1.0 || (user.running as f64) * user.dominant < rho * user.weight / phi;
-            let chosen = if owed {
+            let share = (user.running as f64) * user.dominant;
+            let chosen = if owed(rho, share, user.weight / phi) {
                 round.fairness = round.fairness.saturating_add(1);
                 lowest
             } else {
@@ -105,28 +104,57 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
 
     /// The active user whose task fits `idle` with the highest affinity (ties: lower id).
     fn best_affinity(&self, machine: &Resources, idle: &Resources) -> Option<u32> {
-        let mut best: Option<(f64, u64, u32)> = None;
+        let mut best = Best::NONE;
         for row in self.active_rows() {
             let user = self.row(row);
-            if !user.demand.fits_in(idle) {
-                continue;
-            }
-            let value = affinity(machine, idle, &user);
-            let better =
-                best.is_none_or(|(top, id, _)| value > top || (value == top && user.id < id));
-            if better {
-                best = Some((value, user.id, row));
+            if user.demand.fits_in(idle) {
+                best.offer(affinity(machine, idle, &user.demand), user.id, row);
             }
         }
-        best.map(|(_, _, row)| row)
+        best.item()
     }
 }
 
-/// §6.1 C3's affinity of the user's task to the machine's idle resources.
-fn affinity(machine: &Resources, idle: &Resources, user: &UserRow) -> f64 {
-    user.demand
+/// Algorithm 1's test (line 9): a user whose dominant share `share` is below `ρ` times its
+/// `s_i^max` (`max_share`) is owed fairness. `ρ = 1` is DRF: always owed, whatever the
+/// rounding of `share` against `max_share`. Shared with [`super::heterogeneous::choose`].
+pub(crate) fn owed(rho: f64, share: f64, max_share: f64) -> bool {
+    rho >= 1.0 || share < rho * max_share
+}
+
+/// §6.1 C3's affinity of a task of `demand` to the machine's `idle` resources, each normalized
+/// by the machine's capacity: `Σ_k (d_k / C_k)(idle_k / C_k)`.
+pub(crate) fn affinity(machine: &Resources, idle: &Resources, demand: &Resources) -> f64 {
+    demand
         .shares(machine)
         .zip(idle.shares(machine))
         .map(|(d, i)| d * i)
         .sum()
+}
+
+/// The efficiency branch's pick: the item offered with the highest affinity, ties to the lower
+/// key (a user's id in the queue, its index in [`super::heterogeneous::choose`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Best<K, T> {
+    top: Option<(f64, K, T)>,
+}
+
+impl<K: Ord + Copy, T: Copy> Best<K, T> {
+    /// Nothing offered yet.
+    pub(crate) const NONE: Self = Best { top: None };
+
+    /// Offers `item`, of affinity `value` and tie-breaking `key`.
+    pub(crate) fn offer(&mut self, value: f64, key: K, item: T) {
+        let better = self
+            .top
+            .is_none_or(|(top, k, _)| value > top || (value == top && key < k));
+        if better {
+            self.top = Some((value, key, item));
+        }
+    }
+
+    /// The best item offered, if any.
+    pub(crate) fn item(&self) -> Option<T> {
+        self.top.map(|(_, _, item)| item)
+    }
 }

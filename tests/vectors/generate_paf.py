@@ -7,6 +7,7 @@ operations in the same order, so results compare bit for bit. Run from the repos
     python3 tests/vectors/generate_paf.py
 """
 import functools
+import heapq
 import json
 import math
 
@@ -147,6 +148,35 @@ def ernest_curve(a, points):
     return out
 
 
+def makespan(tasks, warmup, slots):
+    """The job alone on `slots` slots: tasks in order, each on the slot that frees first, a
+    slot's first task cold, its later ones warm (task / warmup); at equal free times the warm
+    slot first (the heap orders (free time, cold) and False < True)."""
+    free = [(0.0, True)] * min(len(tasks), slots)
+    heapq.heapify(free)
+    done = 0.0
+    for task in tasks:
+        at, cold = heapq.heappop(free)
+        finish = at + (task if cold else task / warmup)
+        heapq.heappush(free, (finish, False))
+        done = max(done, finish)
+    return done
+
+
+def curve_from_tasks(name, tasks, warmup, note=None):
+    times = [makespan(tasks, warmup, x) for x in range(1, len(tasks) + 1)]
+    shortest = min(times)
+    points, best = [0.0], 0.0
+    for t in times:
+        best = max(best, shortest / t)
+        points.append(best)
+    case = {"name": name, "op": "curve_from_tasks", "durations": tasks, "warmup": warmup,
+            "expect": {"points": points, "shortest": shortest}}
+    if note:
+        case["note"] = note
+    return case
+
+
 concave_a = prefix([0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625, 0.0078125, 0.00390625])
 linear_b = prefix([0.125] * 8)
 cases = [
@@ -208,6 +238,28 @@ cases = [
     {"name": "concave_envelope", "op": "concave_envelope", "points": [0.0, 0.125, 0.25, 0.875, 1.0],
      "expect": [0.0, 0.0 + (0.875 - 0.0) * 1 / 3, 0.0 + (0.875 - 0.0) * 2 / 3, 0.875, 1.0]},
     failing("concave_envelope_empty", "empty", op="concave_envelope", points=[]),
+    curve_from_tasks("curve_from_tasks_by_hand", [4.0, 2.0, 6.0, 2.0], 2.0,
+                     note="JCT 9, 5, 6, 6 on 1-4 slots (warm tasks take half): fastest on 2 slots, p = 0, 5/9, 1, 1, 1"),
+    curve_from_tasks("curve_from_tasks_no_warm_up", [4.0, 2.0, 6.0, 2.0], 1.0, note="JCT 14, 8, 6, 6"),
+    curve_from_tasks("curve_from_tasks_warm_slot_at_zero_first", [0.0, 6.0, 3.0], 3.0,
+                     note="the first task takes no time: its slot, warm and free at 0, goes before a cold one"),
+    curve_from_tasks("curve_from_tasks_one_task", [7.5], 8.0),
+    curve_from_tasks("curve_from_tasks_fastest_below_width", [41.5, 17.25, 30.0, 19.0, 17.25, 88.125, 16.5, 21.75, 17.0, 40.5, 18.0, 26.0], 1.25,
+                     note="JCT 87.75 on 5 slots, 88.125 (the 88.125 s task cold) from 6 on: p stays 1; not concave (increments 0.302, 0.268, 0.278)"),
+    curve_from_tasks("curve_from_tasks_rounding", [20.0, 22.5, 19.0, 25.0, 21.0, 18.5, 24.0, 20.0, 23.0, 19.5, 22.0, 21.0], 1.5,
+                     note="warm run times with rounding (JCT 176.99999999999997 on 1 slot), fastest on all 12"),
+    failing("curve_from_tasks_empty", "empty", op="curve_from_tasks", durations=[], warmup=2.0),
+    failing("curve_from_tasks_nan_duration", "not_finite", op="curve_from_tasks", durations=[1.0, "nan"], warmup=2.0),
+    failing("curve_from_tasks_infinite_duration", "not_finite", op="curve_from_tasks", durations=[1.0, "inf"], warmup=2.0),
+    failing("curve_from_tasks_negative_duration", "negative", op="curve_from_tasks", durations=[1.0, -0.5], warmup=2.0),
+    failing("curve_from_tasks_sum_overflows", "out_of_range", op="curve_from_tasks", durations=[1.7e308, 1.7e308], warmup=2.0),
+    failing("curve_from_tasks_warm_up_below_one", "out_of_range", op="curve_from_tasks", durations=[4.0, 2.0], warmup=0.5),
+    failing("curve_from_tasks_warm_up_nan", "not_finite", op="curve_from_tasks", durations=[4.0, 2.0], warmup="nan"),
+    failing("curve_from_tasks_warm_up_infinite", "not_finite", op="curve_from_tasks", durations=[4.0, 2.0], warmup="inf"),
+    failing("curve_from_tasks_out_too_short", "length_mismatch", op="curve_from_tasks", durations=[4.0, 2.0, 6.0, 2.0], warmup=2.0, points=4),
+    failing("curve_from_tasks_out_too_long", "length_mismatch", op="curve_from_tasks", durations=[4.0, 2.0], warmup=2.0, points=4),
+    failing("curve_from_tasks_no_time", "not_positive", op="curve_from_tasks", durations=[0.0, 0.0, 0.0], warmup=2.0,
+            note="every task takes 0: p would be 0 / 0"),
 ]
 
 with open("tests/vectors/paf.json", "w") as f:

@@ -57,11 +57,15 @@ type CFQStats struct {
 // NewCFQ returns a scheduler for up to capacity jobs sharing slots slots, its clock at
 // startTime.
 func NewCFQ(capacity, slots uint32, startTime float64) (*CFQ, error) {
-	return newObject[CFQ](capacity, func(capacity C.uint32_t, size *C.size_t) C.fairsched_status {
+	native, err := newObject(capacity, func(capacity C.uint32_t, size *C.size_t) C.fairsched_status {
 		return C.fairsched_cfq_storage_size(capacity, size)
 	}, func(memory unsafe.Pointer, size C.size_t, capacity C.uint32_t, cfq **C.fairsched_cfq) C.fairsched_status {
 		return C.fairsched_cfq_init(memory, size, capacity, C.uint32_t(slots), C.double(startTime), cfq)
 	})
+	if err != nil {
+		return nil, err
+	}
+	return &CFQ{native: native}, nil
 }
 
 // Close frees the scheduler's memory. Calls after the first return ErrClosed.

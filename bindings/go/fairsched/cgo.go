@@ -140,6 +140,10 @@ package fairsched
 #cgo nocallback fairsched_drf_queue_allocate_round
 #cgo noescape fairsched_qknobler_allocate
 #cgo nocallback fairsched_qknobler_allocate
+#cgo noescape fairsched_qknobler_average_demand
+#cgo nocallback fairsched_qknobler_average_demand
+#cgo noescape fairsched_qknobler_choose
+#cgo nocallback fairsched_qknobler_choose
 #cgo noescape fairsched_drf_queue_qknobler_round
 #cgo nocallback fairsched_drf_queue_qknobler_round
 #cgo noescape fairsched_drr_machine
@@ -186,6 +190,8 @@ package fairsched
 #cgo nocallback fairsched_paf_allocate
 #cgo noescape fairsched_paf_enforce
 #cgo nocallback fairsched_paf_enforce
+#cgo noescape fairsched_paf_curve_from_tasks
+#cgo nocallback fairsched_paf_curve_from_tasks
 #cgo noescape fairsched_paf_ernest_fit
 #cgo nocallback fairsched_paf_ernest_fit
 #cgo noescape fairsched_paf_ernest_tabulate

@@ -77,11 +77,15 @@ type DRFQueueStats struct {
 // NewDRFQueue returns a queue for up to capacity users sharing cluster (one amount per
 // resource kind, 1 to 8 kinds, each finite and positive).
 func NewDRFQueue(capacity uint32, cluster []float64) (*DRFQueue, error) {
-	return newObject[DRFQueue](capacity, func(capacity C.uint32_t, size *C.size_t) C.fairsched_status {
+	native, err := newObject(capacity, func(capacity C.uint32_t, size *C.size_t) C.fairsched_status {
 		return C.fairsched_drf_queue_storage_size(capacity, size)
 	}, func(memory unsafe.Pointer, size C.size_t, capacity C.uint32_t, queue **C.fairsched_drf_queue) C.fairsched_status {
 		return C.fairsched_drf_queue_init(memory, size, capacity, doubles(cluster), C.size_t(len(cluster)), queue)
 	})
+	if err != nil {
+		return nil, err
+	}
+	return &DRFQueue{native: native}, nil
 }
 
 // Close frees the queue's memory. Calls after the first return ErrClosed.

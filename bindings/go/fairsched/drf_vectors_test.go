@@ -25,7 +25,19 @@ type drfCase struct {
 
 	Users      uint32
 	InitStatus string `json:"init_status"`
-	Steps      []drfStep
+
+	// average_demand
+	Idle       []number
+	RunningSum []number `json:"running_sum"`
+	Running    id
+	Pending    []number
+	// qknobler_choose (and Idle)
+	Cluster   []number
+	Machine   []number
+	Allocated []number
+	MaxShares []number `json:"max_shares"`
+	Next      []number
+	Steps     []drfStep
 }
 
 type drfStep struct {
@@ -55,6 +67,10 @@ func TestDRFVectors(t *testing.T) {
 				runAllocationCase(t, dc)
 			case "queue":
 				runQueueCase(t, dc)
+			case "average_demand":
+				runAverageDemandCase(t, dc)
+			case "qknobler_choose":
+				runChooseCase(t, dc)
 			default:
 				t.Fatalf("unknown case type %q", dc.Type)
 			}
@@ -77,6 +93,41 @@ func runAllocationCase(t *testing.T, dc drfCase) {
 		t.Fatalf("got error %v, want %v", err, want)
 	}
 	expectFieldsOf(t, dc.Expect, allocation, err)
+}
+
+// runAverageDemandCase runs QKnoblerAverageDemand: it must fail with the case's error or
+// return the average and count the case expects.
+func runAverageDemandCase(t *testing.T, dc drfCase) {
+	got, err := fairsched.QKnoblerAverageDemand(floats(dc.Idle), floats(dc.RunningSum),
+		uint64(dc.Running), floats(dc.Pending))
+	if want := expectedError(t, dc.Status); err != want {
+		t.Fatalf("got error %v, want %v", err, want)
+	}
+	expectFieldsOf(t, dc.Expect, got, err)
+}
+
+// runChooseCase runs QKnoblerChoose: it must fail with the case's error or make the decision
+// the case expects (found, and when found the user's index and whether fairness chose it).
+func runChooseCase(t *testing.T, dc drfCase) {
+	users := fairsched.QKnoblerActiveUsers{
+		Weights:   floats(dc.Weights),
+		Allocated: floats(dc.Allocated),
+		MaxShares: floats(dc.MaxShares),
+		Next:      floats(dc.Next),
+	}
+	choice, found, err := fairsched.QKnoblerChoose(float64(dc.Rho), floats(dc.Cluster),
+		floats(dc.Machine), floats(dc.Idle), users)
+	if want := expectedError(t, dc.Status); err != want {
+		t.Fatalf("got error %v, want %v", err, want)
+	}
+	if err == nil {
+		fields := map[string]any{"found": found}
+		if found {
+			fields["user"] = uint64(choice.User)
+			fields["fairness"] = choice.Fairness
+		}
+		expectFields(t, dc.Expect, fields)
+	}
 }
 
 // runQueueCase builds the case's queue, then runs its steps; a failed one must leave the stats

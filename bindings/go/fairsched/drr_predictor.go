@@ -33,13 +33,17 @@ type DRRPrediction struct {
 // steps), ErrNotPositive (a window of 0), ErrOutOfRange (a window above 16), besides the
 // capacity's.
 func NewDRRPredictor(capacity uint32, kinds int, window, steps uint32) (*DRRPredictor, error) {
-	return newObject[DRRPredictor](capacity, func(capacity C.uint32_t, size *C.size_t) C.fairsched_status {
+	native, err := newObject(capacity, func(capacity C.uint32_t, size *C.size_t) C.fairsched_status {
 		return C.fairsched_drr_predictor_storage_size(capacity, C.size_t(kinds), C.uint32_t(window),
 			C.uint32_t(steps), size)
 	}, func(memory unsafe.Pointer, size C.size_t, capacity C.uint32_t, predictor **C.fairsched_drr_predictor) C.fairsched_status {
 		return C.fairsched_drr_predictor_init(memory, size, capacity, C.size_t(kinds), C.uint32_t(window),
 			C.uint32_t(steps), predictor)
 	})
+	if err != nil {
+		return nil, err
+	}
+	return &DRRPredictor{native: native}, nil
 }
 
 // Close frees the predictor's memory. Calls after the first return ErrClosed.

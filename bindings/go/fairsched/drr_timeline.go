@@ -53,12 +53,16 @@ type DRRTimelineStats struct {
 // Errors: ErrEmpty (no kind, a horizon of 0), ErrCapacityFull (more than 8 kinds or 256 steps),
 // ErrNotPositive, ErrNotFinite or ErrOutOfRange (an amount), besides the capacity's.
 func NewDRRTimeline(capacity uint32, machine []float64, horizon uint32) (*DRRTimeline, error) {
-	return newObject[DRRTimeline](capacity, func(capacity C.uint32_t, size *C.size_t) C.fairsched_status {
+	native, err := newObject(capacity, func(capacity C.uint32_t, size *C.size_t) C.fairsched_status {
 		return C.fairsched_drr_timeline_storage_size(capacity, C.size_t(len(machine)), C.uint32_t(horizon), size)
 	}, func(memory unsafe.Pointer, size C.size_t, capacity C.uint32_t, timeline **C.fairsched_drr_timeline) C.fairsched_status {
 		return C.fairsched_drr_timeline_init(memory, size, capacity, doubles(machine), C.size_t(len(machine)),
 			C.uint32_t(horizon), timeline)
 	})
+	if err != nil {
+		return nil, err
+	}
+	return &DRRTimeline{native: native}, nil
 }
 
 // Close frees the timeline's memory. Calls after the first return ErrClosed.

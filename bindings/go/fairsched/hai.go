@@ -45,11 +45,15 @@ type HAISummary struct {
 
 // NewHAI returns a workspace for batches of up to capacity jobs.
 func NewHAI(capacity uint32) (*HAI, error) {
-	return newObject[HAI](capacity, func(capacity C.uint32_t, size *C.size_t) C.fairsched_status {
+	native, err := newObject(capacity, func(capacity C.uint32_t, size *C.size_t) C.fairsched_status {
 		return C.fairsched_hai_storage_size(capacity, size)
 	}, func(memory unsafe.Pointer, size C.size_t, capacity C.uint32_t, hai **C.fairsched_hai) C.fairsched_status {
 		return C.fairsched_hai_init(memory, size, capacity, hai)
 	})
+	if err != nil {
+		return nil, err
+	}
+	return &HAI{native: native}, nil
 }
 
 // Close frees the workspace's memory. Calls after the first return ErrClosed.

@@ -42,18 +42,13 @@ type (
 	initFunc[H any] func(memory unsafe.Pointer, size C.size_t, capacity C.uint32_t, handle *H) C.fairsched_status
 )
 
-// owner is an object type of the package (CFQ, DRFQueue, HAI, PAF, DRRTimeline, DRRPredictor):
-// a struct whose one field, native, holds its object.
-type owner[H any] interface {
-	~struct{ native *object[H] }
-}
-
-// newObject returns an object type T for capacity entries: it asks storageSize how many bytes
+// newObject returns the object of a type of the package (CFQ, DRFQueue, HAI, PAF, DRRTimeline,
+// DRRPredictor, each holding it in its field native) for capacity entries: it asks storageSize how many bytes
 // that needs, allocates them in C (Rust never holds Go memory), has init build the object in
 // them, writing its handle, and registers the cleanup. The errors are the library's (the
 // capacity first, then the configuration init checks) and ErrOutOfMemory; the memory is freed
 // again if init fails.
-func newObject[T owner[H], H any](capacity uint32, storageSize storageSizeFunc, init initFunc[H]) (*T, error) {
+func newObject[H any](capacity uint32, storageSize storageSizeFunc, init initFunc[H]) (*object[H], error) {
 	var size C.size_t
 	if err := check(storageSize(C.uint32_t(capacity), &size)); err != nil {
 		return nil, err
@@ -70,7 +65,7 @@ func newObject[T owner[H], H any](capacity uint32, storageSize storageSizeFunc, 
 	}
 	o := &object[H]{memory: memory, handle: handle}
 	o.cleanup = runtime.AddCleanup(o, freeMemory, memory)
-	return &T{native: o}, nil
+	return o, nil
 }
 
 // freeMemory is the cleanup of an object never closed.

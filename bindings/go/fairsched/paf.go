@@ -28,6 +28,11 @@ const (
 // concurrent use. A call that fails returns one of the Err values and writes nothing.
 type PAF struct {
 	native *object[*C.fairsched_paf]
+	// Every Allocate's curves laid end to end, and where each starts: kept between calls, so
+	// that a steady caller allocates only the result (a fresh flat copy of 200 curves was most
+	// of a call's time, in the garbage collector).
+	points  []float64
+	offsets []uint32
 }
 
 // PAFAllocation is one Allocate call's result: per job (in the order given) and in total.
@@ -41,11 +46,15 @@ type PAFAllocation struct {
 
 // NewPAF returns a workspace for calls of up to capacity jobs.
 func NewPAF(capacity uint32) (*PAF, error) {
-	return newObject[PAF](capacity, func(capacity C.uint32_t, size *C.size_t) C.fairsched_status {
+	native, err := newObject(capacity, func(capacity C.uint32_t, size *C.size_t) C.fairsched_status {
 		return C.fairsched_paf_storage_size(capacity, size)
 	}, func(memory unsafe.Pointer, size C.size_t, capacity C.uint32_t, paf **C.fairsched_paf) C.fairsched_status {
 		return C.fairsched_paf_init(memory, size, capacity, paf)
 	})
+	if err != nil {
+		return nil, err
+	}
+	return &PAF{native: native}, nil
 }
 
 // Close frees the workspace's memory. Calls after the first return ErrClosed.
@@ -71,12 +80,13 @@ func (p *PAF) Allocate(weights []uint32, curves [][]float64, slots uint32, alpha
 	if len(curves) != len(weights) {
 		return nil, ErrLengthMismatch
 	}
-	offsets := make([]uint32, 1, len(curves)+1)
-	var points []float64
+	p.offsets = append(p.offsets[:0], 0)
+	p.points = p.points[:0]
 	for _, curve := range curves {
-		points = append(points, curve...)
-		offsets = append(offsets, uint32(len(points)))
+		p.points = append(p.points, curve...)
+		p.offsets = append(p.offsets, uint32(len(p.points)))
 	}
+	offsets, points := p.offsets, p.points
 	n := len(weights)
 	a := &PAFAllocation{
 		Fair: make([]uint32, n), Min: make([]uint32, n), PAF: make([]uint32, n),
@@ -147,4 +157,24 @@ func PAFConcaveEnvelope(points, out []float64) error {
 	points = apart(points, out)
 	return check(C.fairsched_paf_concave_envelope(doubles(points), C.size_t(len(points)),
 		doubles(out), C.size_t(len(out))))
+}
+
+// PAFCurveFromTasks builds a job's progress curve from its observed task durations (PAF paper,
+// INFOCOM 2018, §II-A, §II-B, §V-B): the job alone on x slots, its tasks started in order on
+// the slot that frees first, a slot's first task cold (its duration), its later ones warm
+// (duration / warmup, the JVM warm-up factor, at least 1). It writes p(0..=d) into out
+// (len(durations)+1 values, ErrLengthMismatch otherwise): p(0) = 0, p(x) the running maximum
+// of the shortest JCT over the JCT on x slots, 1 from the fewest slots giving the shortest JCT
+// on; and returns that shortest JCT. The slots' heap is a scratch slice it allocates. Errors:
+// ErrEmpty (no task), ErrNotFinite or ErrNegative (a duration), ErrOutOfRange (durations
+// summing beyond math.MaxFloat64), ErrNotFinite or ErrOutOfRange (warmup NaN, infinite or
+// below 1), ErrNotPositive (every duration 0: the job takes no time); out is then unchanged.
+// An out that shares memory with durations is given the curve of a copy of durations.
+func PAFCurveFromTasks(durations []float64, warmup float64, out []float64) (shortest float64, err error) {
+	durations = apart(durations, out)
+	scratch := make([]float64, len(durations))
+	var s C.double
+	err = check(C.fairsched_paf_curve_from_tasks(doubles(durations), C.size_t(len(durations)),
+		C.double(warmup), doubles(scratch), C.size_t(len(scratch)), doubles(out), C.size_t(len(out)), &s))
+	return float64(s), err
 }

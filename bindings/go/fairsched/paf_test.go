@@ -174,3 +174,52 @@ func TestPAFNoCurve(t *testing.T) {
 	}
 	expect(t, "demand 0", fmt.Sprint(len(fairsched.PAFNoCurve(0))), "1")
 }
+
+// A job's curve from its task durations: 4, 2, 6 and 2 s, warm tasks taking half (delta 2).
+// JCT 9 on 1 slot (4 + 1 + 3 + 1), 5 on 2, 6 on 3 and 4: fastest on 2 slots.
+func TestPAFCurveFromTasks(t *testing.T) {
+	out := make([]float64, 5)
+	shortest, err := fairsched.PAFCurveFromTasks([]float64{4, 2, 6, 2}, 2, out)
+	must(t, err)
+	if shortest != 5 || !slices.Equal(out, []float64{0, 5.0 / 9, 1, 1, 1}) {
+		t.Errorf("shortest %v, curve %v", shortest, out)
+	}
+	// In place over the durations: the curve of a copy of them.
+	tasks := []float64{4, 2, 6, 2, -1}
+	shortest, err = fairsched.PAFCurveFromTasks(tasks[:4], 2, tasks)
+	must(t, err)
+	expect(t, "in place", fmt.Sprint(shortest, tasks), fmt.Sprint(5, out))
+}
+
+// Every invalid input returns its error and leaves out as it was.
+func TestPAFCurveFromTasksErrors(t *testing.T) {
+	tasks := []float64{4, 2, 6, 2}
+	for _, c := range []struct {
+		name      string
+		durations []float64
+		warmup    float64
+		out       int
+		want      error
+	}{
+		{"no task", nil, 2, 1, fairsched.ErrEmpty},
+		{"NaN duration", []float64{1, math.NaN()}, 2, 3, fairsched.ErrNotFinite},
+		{"negative duration", []float64{1, -0.5}, 2, 3, fairsched.ErrNegative},
+		{"durations summing past MaxFloat64", []float64{math.MaxFloat64, math.MaxFloat64}, 2, 3, fairsched.ErrOutOfRange},
+		{"warm-up below 1", tasks, 0.5, 5, fairsched.ErrOutOfRange},
+		{"warm-up NaN", tasks, math.NaN(), 5, fairsched.ErrNotFinite},
+		{"warm-up infinite", tasks, math.Inf(1), 5, fairsched.ErrNotFinite},
+		{"out too short", tasks, 2, 4, fairsched.ErrLengthMismatch},
+		{"out too long", tasks, 2, 6, fairsched.ErrLengthMismatch},
+		{"no time", []float64{0, 0}, 2, 3, fairsched.ErrNotPositive},
+	} {
+		out := make([]float64, c.out)
+		for i := range out {
+			out[i] = -7
+		}
+		given := slices.Clone(out)
+		shortest, err := fairsched.PAFCurveFromTasks(c.durations, c.warmup, out)
+		if err != c.want || shortest != 0 || !slices.Equal(out, given) {
+			t.Errorf("%s: got %v, %v, %v", c.name, err, shortest, out)
+		}
+	}
+}

@@ -24,6 +24,8 @@ type pafCase struct {
 	Points            json.RawMessage // a curve, or how many points to tabulate
 	Tolerance         number
 	ExpectConcaveFrom uint32 `json:"expect_concave_from"`
+	Durations         []number
+	Warmup            number
 	Expect            json.RawMessage
 }
 
@@ -124,6 +126,32 @@ func runPAFCase(t *testing.T, c pafCase) error {
 		out := make([]float64, len(points))
 		err := fairsched.PAFConcaveEnvelope(floats(points), out)
 		return expectCurve(t, out, err, c.Expect)
+	case "curve_from_tasks":
+		durations := floats(c.Durations)
+		points := len(durations) + 1
+		if c.Points != nil {
+			must(t, json.Unmarshal(c.Points, &points))
+		}
+		out := make([]float64, points)
+		for i := range out {
+			out[i] = -1
+		}
+		shortest, err := fairsched.PAFCurveFromTasks(durations, float64(c.Warmup), out)
+		if err != nil {
+			if slices.ContainsFunc(out, func(p float64) bool { return p != -1 }) {
+				t.Errorf("out written: %v", out)
+			}
+			return err
+		}
+		var want struct {
+			Points   []number
+			Shortest number
+		}
+		must(t, json.Unmarshal(c.Expect, &want))
+		if !sameBits(out, floats(want.Points)) || !sameBits([]float64{shortest}, []float64{float64(want.Shortest)}) {
+			t.Errorf("curve %v, shortest %v; want %s", out, shortest, c.Expect)
+		}
+		return nil
 	}
 	t.Fatalf("unknown op %q", c.Op)
 	return nil

@@ -86,3 +86,77 @@ func (q *DRFQueue) QKnoblerRound(rho float64, machine, idle []float64, out []uin
 	})
 	return QKnoblerRoundResult{Started: int(round.started), Fairness: int(round.fairness)}, err
 }
+
+// QKnoblerAverage is QKnoblerAverageDemand's estimate of one user's current average task
+// demand.
+type QKnoblerAverage struct {
+	Average []float64 // one amount per kind
+	Counted uint64    // pending tasks counted First-Fit into the idle resources
+}
+
+// QKnoblerAverageDemand is the QKnobler paper's fitness-based estimate (§6.1 C2) of a user's
+// current average task demand, for users whose tasks differ in demand (map and reduce tasks):
+// its running tasks, their demands summed (runningSum, one amount per kind of idle) and their
+// number (running), and its pending tasks (pending, row-major in queue order) counted
+// First-Fit into the cluster's idle resources: a task that fits what is still idle is counted
+// and takes its demand from it, one that does not is skipped. The average is over the running
+// and counted tasks; with none of either it is the first pending task's demand (Counted 0), and
+// a user with no task at all is ErrEmpty. Feed the averages to DRFDivisible for every user's
+// s_i^max (the paper's MDRS updater), then to QKnoblerChoose.
+func QKnoblerAverageDemand(idle, runningSum []float64, running uint64, pending []float64) (QKnoblerAverage, error) {
+	average := make([]float64, len(idle))
+	var counted C.uint64_t
+	status := C.fairsched_qknobler_average_demand(
+		doubles(idle), C.size_t(len(idle)),
+		doubles(runningSum), C.size_t(len(runningSum)),
+		C.uint64_t(running),
+		doubles(pending), C.size_t(len(pending)),
+		doubles(average), C.size_t(len(average)),
+		&counted)
+	if err := check(status); err != nil {
+		return QKnoblerAverage{}, err
+	}
+	return QKnoblerAverage{Average: average, Counted: uint64(counted)}, nil
+}
+
+// QKnoblerActiveUsers are the users with pending tasks as the caller tracks them (the paper's
+// QueueInfo Tracker), user i at index i of each slice; vectors are row-major with one amount
+// per kind of the cluster.
+type QKnoblerActiveUsers struct {
+	Weights   []float64 // w_i
+	Allocated []float64 // U_i: the resources of the user's running tasks
+	MaxShares []float64 // s_i^max, e.g. DRFDivisible's Shares over the users' average demands
+	Next      []float64 // the demand of the user's next pending task
+}
+
+// QKnoblerChoice is QKnoblerChoose's decision.
+type QKnoblerChoice struct {
+	User     int  // the user's index in QKnoblerActiveUsers
+	Fairness bool // true for the fairness-oriented branch, false for efficiency
+}
+
+// QKnoblerChoose is QKnobler's Algorithm 1 deciding one task on one machine with heterogeneous
+// tasks: among the users whose next task fits idle (at most the machine's capacity), the one
+// with the lowest s_i/w_i, s_i = max_k U_ik / cluster_k (ties: lower index), gets it when
+// s_i < ρ s_i^max (always at rho = 1); otherwise the fitting task with the highest affinity to
+// idle does (ties: lower index). found is false when no task fits.
+func QKnoblerChoose(rho float64, cluster, machine, idle []float64, users QKnoblerActiveUsers) (choice QKnoblerChoice, found bool, err error) {
+	var out C.fairsched_qknobler_choice
+	var ok C.bool
+	status := C.fairsched_qknobler_choose(C.double(rho),
+		doubles(cluster), C.size_t(len(cluster)),
+		doubles(machine), C.size_t(len(machine)),
+		doubles(idle), C.size_t(len(idle)),
+		doubles(users.Weights), C.size_t(len(users.Weights)),
+		doubles(users.Allocated), C.size_t(len(users.Allocated)),
+		doubles(users.MaxShares), C.size_t(len(users.MaxShares)),
+		doubles(users.Next), C.size_t(len(users.Next)),
+		&out, &ok)
+	if err := check(status); err != nil {
+		return QKnoblerChoice{}, false, err
+	}
+	if !bool(ok) {
+		return QKnoblerChoice{}, false, nil
+	}
+	return QKnoblerChoice{User: int(out.user), Fairness: bool(out.fairness)}, true, nil
+}

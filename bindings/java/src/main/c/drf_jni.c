@@ -212,3 +212,51 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_qknoblerRound(JNIEnv *env, j
     release(env, arrays, LENGTH(arrays));
     return status;
 }
+
+/* ---- QKnobler with heterogeneous tasks: stateless calls over flat arrays --------------------- */
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_qknoblerAverageDemand(
+    JNIEnv *env, jclass cls, jdoubleArray idle, jdoubleArray running_sum, jlong running,
+    jdoubleArray pending, jdoubleArray out_average, jlongArray out_counted) {
+    pinned_array i = reading(env, idle), s = reading(env, running_sum);
+    pinned_array p = reading(env, pending), average = writing(env, out_average);
+    pinned_array *const arrays[] = {&i, &s, &p, &average};
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        return EXCEPTION_PENDING;
+    }
+    uint64_t counted = 0;
+    fairsched_status status = fairsched_qknobler_average_demand(
+        i.elements, i.length, s.elements, s.length, (uint64_t)running, p.elements, p.length,
+        average.elements, average.length, &counted);
+    release(env, arrays, LENGTH(arrays));
+    if (status == FAIRSCHED_STATUS_OK) {
+        const jlong value = (jlong)counted;
+        (*env)->SetLongArrayRegion(env, out_counted, 0, 1, &value);
+    }
+    return status;
+}
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrf_qknoblerChoose(
+    JNIEnv *env, jclass cls, jdouble rho, jdoubleArray cluster, jdoubleArray machine,
+    jdoubleArray idle, jdoubleArray weights, jdoubleArray allocated, jdoubleArray max_shares,
+    jdoubleArray next, jlongArray out) {
+    pinned_array c = reading(env, cluster), m = reading(env, machine), i = reading(env, idle);
+    pinned_array w = reading(env, weights), a = reading(env, allocated);
+    pinned_array s = reading(env, max_shares), n = reading(env, next);
+    pinned_array *const arrays[] = {&c, &m, &i, &w, &a, &s, &n};
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        return EXCEPTION_PENDING;
+    }
+    fairsched_qknobler_choice choice;
+    bool found = false;
+    fairsched_status status = fairsched_qknobler_choose(
+        rho, c.elements, c.length, m.elements, m.length, i.elements, i.length, w.elements,
+        w.length, a.elements, a.length, s.elements, s.length, n.elements, n.length, &choice,
+        &found);
+    release(env, arrays, LENGTH(arrays));
+    if (status == FAIRSCHED_STATUS_OK && found) {
+        const jlong values[2] = {(jlong)choice.user, choice.fairness ? 1 : 0};
+        (*env)->SetLongArrayRegion(env, out, 0, 2, values);
+    }
+    return count_or_status(status, found ? 1 : 0);
+}

@@ -137,3 +137,19 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_concaveEnvelope(JNIEnv *env,
     release(env, arrays, LENGTH(arrays));
     return status;
 }
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_curveFromTasks(
+    JNIEnv *env, jclass cls, jdoubleArray durations, jdouble warmup, jdoubleArray scratch,
+    jdoubleArray out_points, jdoubleArray out_shortest) {
+    pinned_array d = reading(env, durations), heap = writing(env, scratch);
+    pinned_array curve = writing(env, out_points), shortest = writing(env, out_shortest);
+    pinned_array *const arrays[] = {&d, &heap, &curve, &shortest};
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        return EXCEPTION_PENDING;
+    }
+    fairsched_status status =
+        fairsched_paf_curve_from_tasks(d.elements, d.length, warmup, heap.elements, heap.length,
+                                       curve.elements, curve.length, shortest.elements);
+    release(env, arrays, LENGTH(arrays));
+    return status;
+}

@@ -129,4 +129,18 @@ final class NativeDrf {
      */
     static native int qknoblerRound(long queue, double rho, double[] machine, double[] idle,
             long[] out, ByteBuffer outRound);
+
+    /**
+     * {@code fairsched_qknobler_average_demand}: the average into {@code outAverage} (one slot
+     * per element), the pending tasks counted into {@code outCounted[0]}.
+     */
+    static native int qknoblerAverageDemand(double[] idle, double[] runningSum, long running,
+            double[] pending, double[] outAverage, long[] outCounted);
+
+    /**
+     * {@code fairsched_qknobler_choose}: 1 with the user's index in {@code out[0]} and 1 (fairness)
+     * or 0 (efficiency) in {@code out[1]}, 0 when no task fits, or the negated status.
+     */
+    static native int qknoblerChoose(double rho, double[] cluster, double[] machine, double[] idle,
+            double[] weights, double[] allocated, double[] maxShares, double[] next, long[] out);
 }

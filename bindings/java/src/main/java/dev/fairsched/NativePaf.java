@@ -51,4 +51,8 @@ final class NativePaf {
     static native int curveCheck(double[] points);
 
     static native int concaveEnvelope(double[] points, double[] outPoints);
+
+    /** Writes the curve into {@code outPoints} and the shortest JCT into {@code outShortest[0]}. */
+    static native int curveFromTasks(double[] durations, double warmup, double[] scratch,
+            double[] outPoints, double[] outShortest);
 }

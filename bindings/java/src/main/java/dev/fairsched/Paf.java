@@ -189,4 +189,30 @@ public final class Paf extends NativeObject {
         FairschedException.check(NativePaf.concaveEnvelope(curve, envelope));
         return envelope;
     }
+
+    /**
+     * Builds a job's progress curve from its observed task durations (PAF paper, INFOCOM 2018,
+     * §II-A, §II-B, §V-B): the job alone on {@code x} slots, its tasks started in order on the
+     * slot that frees first, a slot's first task cold (its duration), its later ones warm
+     * (duration / {@code warmup}, the JVM warm-up factor, at least 1). Writes {@code p(0..=d)}
+     * into {@code out} ({@code d + 1} values for {@code d} tasks): {@code p(0) = 0}, {@code p(x)}
+     * the running maximum of the shortest JCT over the JCT on {@code x} slots, 1 from the fewest
+     * slots giving the shortest JCT on; returns that shortest JCT. One native call.
+     *
+     * @throws FairschedException {@link Status#EMPTY} for no task; {@link Status#NOT_FINITE} or
+     *     {@link Status#NEGATIVE} for a duration, {@link Status#OUT_OF_RANGE} for durations
+     *     summing beyond {@code Double.MAX_VALUE}; {@link Status#NOT_FINITE} or {@link
+     *     Status#OUT_OF_RANGE} (below 1) for {@code warmup}; {@link Status#LENGTH_MISMATCH}
+     *     unless {@code out.length} is {@code durations.length + 1}; {@link
+     *     Status#NOT_POSITIVE} when the job would take no time (every duration 0). Nothing is
+     *     written then.
+     */
+    public static double curveFromTasks(double[] durations, double warmup, double[] out) {
+        Objects.requireNonNull(durations, "durations");
+        Objects.requireNonNull(out, "out");
+        double[] shortest = new double[1];
+        FairschedException.check(NativePaf.curveFromTasks(durations, warmup,
+                new double[durations.length], out, shortest));
+        return shortest[0];
+    }
 }

@@ -10,6 +10,8 @@ import static dev.fairsched.NativeDrf.SUMMARY_SHARING_INCENTIVE_RHO;
 import static dev.fairsched.NativeDrf.SUMMARY_THETA;
 
 import java.util.Arrays;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * QKnobler (Tang, Yu, Li): DRF's fairness traded for efficiency with a knob {@code ρ} in
@@ -20,6 +22,11 @@ import java.util.Arrays;
  * user first gets {@code ρ} of its DRF tasks (the fairness-oriented stage), then what is left
  * goes where it is worth most (the efficiency-oriented stage, a linear program). The online
  * form, the paper's Algorithm 1 on one machine at a time, is {@link DrfQueue#qknoblerRound}.
+ *
+ * <p>For users whose tasks differ in demand (map and reduce tasks, §6.1 C2), the caller keeps
+ * the state (the paper's QueueInfo Tracker) and calls three stateless pieces: {@link
+ * #averageDemand} for each user's current average task demand, {@link Drf#divisible} over those
+ * averages for every {@code s_i^max} (the MDRS updater), and {@link #choose} for each task.
  */
 public final class QKnobler {
     private QKnobler() {}
@@ -87,5 +94,89 @@ public final class QKnobler {
                 summary[SUMMARY_SHARING_INCENTIVE_RHO],
                 summary[SUMMARY_EFFICIENCY],
                 Arrays.copyOfRange(summary, SUMMARY_RESIDUAL, SUMMARY_RESIDUAL + kinds)));
+    }
+
+    /**
+     * {@link #averageDemand}'s estimate of one user's current average task demand.
+     *
+     * @param average one amount per kind
+     * @param counted the pending tasks counted First-Fit into the idle resources
+     */
+    public record Average(double[] average, long counted) {}
+
+    /**
+     * The paper's fitness-based estimate (§6.1 C2) of a user's current average task demand: over
+     * its running tasks and the pending tasks that fit the cluster's idle resources, counted
+     * First-Fit in queue order (a task that fits what is still idle is counted and takes its
+     * demand from it; one that does not is skipped). With nothing running and nothing fitting,
+     * the average is the first pending task's demand ({@code counted} 0).
+     *
+     * @param idle the cluster's idle resources, one amount per kind (1 to 8)
+     * @param runningSum the demands of the user's running tasks summed, one amount per kind (all
+     *     zero exactly when {@code running} is 0)
+     * @param running how many tasks the user runs (a u64, carried bit for bit)
+     * @param pending the demands of its pending tasks in queue order, row-major
+     * @throws FairschedException {@link Status#EMPTY} for a user with no task at all, {@link
+     *     Status#OUT_OF_RANGE} for a sum that cannot come from {@code running} tasks or an
+     *     average that overflows, {@link Status#LENGTH_MISMATCH} for vectors of other kinds, or
+     *     the statuses of an invalid amount
+     */
+    public static Average averageDemand(
+            double[] idle, double[] runningSum, long running, double[] pending) {
+        Objects.requireNonNull(idle, "idle");
+        Objects.requireNonNull(runningSum, "runningSum");
+        Objects.requireNonNull(pending, "pending");
+        double[] average = new double[idle.length];
+        long[] counted = new long[1];
+        FairschedException.check(NativeDrf.qknoblerAverageDemand(
+                idle, runningSum, running, pending, average, counted));
+        return new Average(average, counted[0]);
+    }
+
+    /**
+     * {@link #choose}'s decision.
+     *
+     * @param user the user's index in the arrays given
+     * @param fairness true when the fairness-oriented branch chose it, false for efficiency
+     */
+    public record Choice(int user, boolean fairness) {}
+
+    /**
+     * Algorithm 1's decision for one task on one machine with heterogeneous tasks: among the
+     * active users whose next task fits {@code idle}, the one with the lowest {@code s_i / w_i},
+     * {@code s_i = max_k U_ik / cluster_k} (ties: lower index), gets it when {@code s_i < ρ
+     * s_i^max} (always at {@code rho = 1}); otherwise the fitting task with the highest affinity
+     * to {@code idle} does (ties: lower index). User {@code i} is at index {@code i} of each
+     * per-user array; vectors are row-major with one amount per kind of {@code cluster}.
+     *
+     * @param rho the knob, finite in [0, 1]
+     * @param cluster the cluster's capacity
+     * @param machine the machine's capacity
+     * @param idle what the machine has idle, at most its capacity
+     * @param weights {@code w_i}
+     * @param allocated {@code U_i}: the resources of each user's running tasks
+     * @param maxShares {@code s_i^max}, e.g. {@link Drf#divisible}'s shares over the users'
+     *     average demands
+     * @param next the demand of each user's next pending task
+     * @return the decision, or empty when no task fits
+     * @throws FairschedException for invalid input (see the C header's {@code
+     *     fairsched_qknobler_choose})
+     */
+    public static Optional<Choice> choose(double rho, double[] cluster, double[] machine,
+            double[] idle, double[] weights, double[] allocated, double[] maxShares,
+            double[] next) {
+        Objects.requireNonNull(cluster, "cluster");
+        Objects.requireNonNull(machine, "machine");
+        Objects.requireNonNull(idle, "idle");
+        Objects.requireNonNull(weights, "weights");
+        Objects.requireNonNull(allocated, "allocated");
+        Objects.requireNonNull(maxShares, "maxShares");
+        Objects.requireNonNull(next, "next");
+        long[] out = new long[2];
+        int found = FairschedException.count(NativeDrf.qknoblerChoose(
+                rho, cluster, machine, idle, weights, allocated, maxShares, next, out));
+        return found == 0
+                ? Optional.empty()
+                : Optional.of(new Choice((int) out[0], out[1] != 0));
     }
 }

@@ -37,6 +37,8 @@ class DrfVectorsTest {
             switch (vector.get("type").getAsString()) {
                 case "divisible" -> runAllocation(vector, DrfVectorsTest::divisible);
                 case "qknobler" -> runAllocation(vector, DrfVectorsTest::qknobler);
+                case "average_demand" -> runAllocation(vector, DrfVectorsTest::averageDemand);
+                case "qknobler_choose" -> runAllocation(vector, DrfVectorsTest::choose);
                 case "queue" -> Vectors.runSteps(
                         vector,
                         () -> new DrfQueue(
@@ -78,6 +80,34 @@ class DrfVectorsTest {
                 "sharing_incentive_rho", summary.sharingIncentiveRho(),
                 "efficiency", summary.efficiency(),
                 "residual", summary.residual());
+    }
+
+    private static Map<String, Object> averageDemand(JsonObject vector) {
+        QKnobler.Average average = QKnobler.averageDemand(
+                numbers(vector.getAsJsonArray("idle")),
+                numbers(vector.getAsJsonArray("running_sum")),
+                id(vector.get("running")),
+                numbers(vector.getAsJsonArray("pending")));
+        return Map.of("average", average.average(), "counted", average.counted());
+    }
+
+    private static Map<String, Object> choose(JsonObject vector) {
+        Optional<QKnobler.Choice> choice = QKnobler.choose(
+                number(vector.get("rho")),
+                numbers(vector.getAsJsonArray("cluster")),
+                numbers(vector.getAsJsonArray("machine")),
+                numbers(vector.getAsJsonArray("idle")),
+                numbers(vector.getAsJsonArray("weights")),
+                numbers(vector.getAsJsonArray("allocated")),
+                numbers(vector.getAsJsonArray("max_shares")),
+                numbers(vector.getAsJsonArray("next")));
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("found", choice.isPresent());
+        choice.ifPresent(c -> {
+            fields.put("user", c.user());
+            fields.put("fairness", c.fairness());
+        });
+        return fields;
     }
 
     /** Runs one step on the queue and checks what it expects; a failed call throws its status. */

@@ -90,6 +90,45 @@ class PafTest {
         assertTrue(envelope[1] > 0.125);
     }
 
+    /**
+     * A job's curve from its task durations: 4, 2, 6 and 2 s, warm tasks taking half (delta
+     * 2). JCT 9 on 1 slot (4 + 1 + 3 + 1), 5 on 2, 6 on 3 and 4: fastest on 2 slots.
+     */
+    @Test
+    void curveFromTasks() {
+        double[] curve = new double[5];
+        assertEquals(5.0, Paf.curveFromTasks(new double[] {4, 2, 6, 2}, 2.0, curve));
+        assertArrayEquals(new double[] {0, 5.0 / 9, 1, 1, 1}, curve);
+        assertEquals(0, Paf.curveCheck(curve));
+    }
+
+    /** Every invalid input is rejected with its status, and the curve is left as it was. */
+    @Test
+    void curveFromTasksErrors() {
+        double[] tasks = {4, 2, 6, 2};
+        Object[][] cases = {
+            {Status.EMPTY, new double[0], 2.0, 1},
+            {Status.NOT_FINITE, new double[] {1, Double.NaN}, 2.0, 3},
+            {Status.NEGATIVE, new double[] {1, -0.5}, 2.0, 3},
+            {Status.OUT_OF_RANGE, new double[] {Double.MAX_VALUE, Double.MAX_VALUE}, 2.0, 3},
+            {Status.OUT_OF_RANGE, tasks, 0.5, 5},
+            {Status.NOT_FINITE, tasks, Double.POSITIVE_INFINITY, 5},
+            {Status.NOT_FINITE, tasks, Double.NaN, 5},
+            {Status.LENGTH_MISMATCH, tasks, 2.0, 4},
+            {Status.LENGTH_MISMATCH, tasks, 2.0, 6},
+            {Status.NOT_POSITIVE, new double[] {0, 0}, 2.0, 3},
+        };
+        for (Object[] c : cases) {
+            double[] curve = new double[(int) c[3]];
+            Arrays.fill(curve, -7);
+            double[] before = curve.clone();
+            rejects((Status) c[0], () -> Paf.curveFromTasks((double[]) c[1], (double) c[2], curve));
+            assertArrayEquals(before, curve, "curve written for " + c[0]);
+        }
+        assertThrows(NullPointerException.class, () -> Paf.curveFromTasks(null, 2.0, new double[1]));
+        assertThrows(NullPointerException.class, () -> Paf.curveFromTasks(tasks, 2.0, null));
+    }
+
     private static void rejects(Status status, Executable call) {
         assertEquals(status, assertThrows(FairschedException.class, call).status());
     }

@@ -87,6 +87,24 @@ class PafVectorsTest {
                 double[] envelope = Paf.concaveEnvelope(numbers(c.getAsJsonArray("points")));
                 assertArrayEquals(numbers(c.getAsJsonArray("expect")), envelope);
             }
+            case "curve_from_tasks" -> {
+                double[] durations = numbers(c.getAsJsonArray("durations"));
+                int points = c.has("points") ? c.get("points").getAsInt() : durations.length + 1;
+                double[] curve = new double[points];
+                Arrays.fill(curve, -1);
+                double shortest;
+                try {
+                    shortest = Paf.curveFromTasks(durations, number(c.get("warmup")), curve);
+                } catch (FairschedException e) {
+                    double[] untouched = new double[points];
+                    Arrays.fill(untouched, -1);
+                    assertArrayEquals(untouched, curve, "out written");
+                    throw e;
+                }
+                JsonObject e = c.getAsJsonObject("expect");
+                assertArrayEquals(numbers(e.getAsJsonArray("points")), curve);
+                assertEquals(number(e.get("shortest")), shortest);
+            }
             default -> fail("unknown op " + c.get("op"));
         }
     }
