@@ -1,6 +1,8 @@
 //! DRF's next-user decision against a full sort per decision (the YARN/Mesos way) and a
 //! min-scan, and
-//! QKnobler's efficiency linear program at the sizes.
+//! QKnobler's efficiency linear program at the sizes; and the Rust twins of two
+//! binding benchmarks (bindings/java's JniBench, bindings/go's bench_test.go): a whole
+//! `allocate_round` (`drf_round`) and QKnobler's whole allocation (`qknobler_allocate`).
 //!
 //! Run: `cargo bench -p fairsched-bench --bench drf`
 
@@ -9,7 +11,9 @@ use fairsched::drf::Users;
 use fairsched::lp;
 use fairsched::qknobler::EfficiencyProgram;
 use fairsched::resources::Resources;
-use fairsched_bench::drf::{busy_queue, instance, Memory, PerDecision, Pick, Queue};
+use fairsched_bench::drf::{
+    busy_queue, instance, round, Knobbed, Memory, PerDecision, Pick, Queue, ROUND_TASKS,
+};
 use fairsched_bench::lockstep::{side_by_side, Contender};
 use std::hint::black_box;
 use std::time::Duration;
@@ -55,5 +59,42 @@ fn efficiency_lp(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, next_user, efficiency_lp);
+/// One round of discrete DRF placing 256 tasks among 10,000 users (free resources fixed, always
+/// room for them all): the batched form of `drf_next_user/queue`, the Rust twin of the Java and
+/// Go benchmarks' `allocateRound` / `AllocateRound`. Time per round.
+fn drf_round(c: &mut Criterion) {
+    let mut group = c.benchmark_group("drf_round");
+    group.measurement_time(Duration::from_secs(3));
+    let n = 10_000;
+    let mut memory = Memory::new(n);
+    let mut queue = busy_queue(&mut memory, n);
+    let mut out = [0u64; ROUND_TASKS];
+    group.bench_function(BenchmarkId::new("queue", n), |b| {
+        b.iter(|| black_box(round(&mut queue, &mut out)))
+    });
+    group.finish();
+}
+
+/// QKnobler's whole allocation at ρ = 0.5 (users checked, divisible DRF, the fairness stage,
+/// the linear program on what it leaves, whole tasks), as `fairsched_qknobler_allocate` runs
+/// it: the Rust twin of the bindings' `QKnobler.allocate` / `QKnoblerAllocate`.
+fn qknobler_allocate(c: &mut Criterion) {
+    let mut group = c.benchmark_group("qknobler_allocate");
+    group.measurement_time(Duration::from_secs(2));
+    for n in [10usize, 1_000] {
+        let mut knobbed = Knobbed::new(n, 4);
+        group.bench_function(BenchmarkId::new("m4", n), |b| {
+            b.iter(|| black_box(knobbed.allocate()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    next_user,
+    efficiency_lp,
+    drf_round,
+    qknobler_allocate
+);
 criterion_main!(benches);

@@ -111,6 +111,66 @@ impl Contender for PerDecision {
     }
 }
 
+/// Free resources of one [`round`], of each of the 4 kinds: always room for all
+/// [`ROUND_TASKS`] tasks (a task takes at most 13 units of a kind, 256 · 13 = 3,328), so every
+/// round ends with its output full and sets no user aside.
+pub const ROUND_FREE: [f64; 4] = [4000.0; 4];
+/// Tasks one [`round`] starts: the room in its output.
+pub const ROUND_TASKS: usize = 256;
+
+/// One round of discrete DRF on [`busy_queue`]'s users (`DrfQueue::allocate_round` on
+/// [`ROUND_FREE`]): [`ROUND_TASKS`] tasks start, each of the user with the lowest weighted
+/// dominant share, their ids written into `out`. The batched form of [`decide`], which the
+/// Java and Go benchmarks run as `allocateRound` / `AllocateRound`.
+pub fn round(
+    queue: &mut DrfQueue<fairsched::drf::Borrowed<'_>>,
+    out: &mut [u64; ROUND_TASKS],
+) -> usize {
+    queue.allocate_round(&ROUND_FREE, out).expect("valid round")
+}
+
+/// The knob of the QKnobler allocation benchmark: half of every user's DRF tasks from the
+/// fairness-oriented stage, the linear program placing what is left.
+pub const QKNOBLER_RHO: f64 = 0.5;
+
+/// QKnobler's two-stage allocation of [`instance`]`(users, kinds)` at [`QKNOBLER_RHO`], as
+/// `fairsched_qknobler_allocate` computes it (the users checked, then `qknobler::allocate`):
+/// what the Java and Go bindings' `QKnobler.allocate` / `QKnoblerAllocate` cost natively.
+pub struct Knobbed {
+    pub capacity: Vec<f64>,
+    pub weights: Vec<f64>,
+    pub demands: Vec<f64>,
+    pub fair: Vec<f64>,
+    pub efficient: Vec<f64>,
+    pub whole: Vec<u64>,
+}
+
+impl Knobbed {
+    pub fn new(users: usize, kinds: usize) -> Self {
+        let (capacity, weights, demands) = instance(users, kinds);
+        Knobbed {
+            capacity,
+            weights,
+            demands,
+            fair: vec![0.0; users],
+            efficient: vec![0.0; users],
+            whole: vec![0; users],
+        }
+    }
+
+    /// One allocation, written into `fair`, `efficient` and `whole`.
+    pub fn allocate(&mut self) -> fairsched::qknobler::Summary {
+        let users = fairsched::drf::Users::new(&self.capacity, &self.weights, &self.demands)
+            .expect("valid users");
+        let out = fairsched::qknobler::Allocation {
+            fair: &mut self.fair,
+            efficient: &mut self.efficient,
+            whole: &mut self.whole,
+        };
+        fairsched::qknobler::allocate(&users, QKNOBLER_RHO, out).expect("valid allocation")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,20 +12,18 @@ import java.util.Arrays;
  * FIFO. One step makes k decisions in two native calls: {@code offer} gives k slots, draining k
  * jobs, then {@code setPendingBatch} puts the first k idle jobs back in the backlog, and the
  * drained jobs join the back of the FIFO. Every step costs the same. The figure reported is the
- * elapsed time per decision, {@code elapsed / (steps * k)}, after a warm-up.
+ * elapsed time per decision, {@code elapsed / (steps * k)}, after a warm-up. The checksum folds
+ * in the ids given by the first 1,000 steps.
  *
- * <p>Run from bindings/java: {@code mvn -q test-compile exec:exec@bench}.
+ * <p>Run from bindings/java, with every other workload: {@code mvn -q test-compile
+ * exec:exec@bench} ({@link JniBench}); this class's {@code main} runs the CFQ batches alone.
  */
-public final class DrainAndReenter implements AutoCloseable {
+final class DrainAndReenter extends Workload {
     private static final int JOBS = 10_000;
     private static final int BACKLOGGED = JOBS / 2;
     private static final int SLOTS = 1000;
-    private static final int[] BATCH_SIZES = {1, 16, 256};
-    private static final long WARM_UP_NANOS = 2_000_000_000L;
-    private static final long ROUND_NANOS = 500_000_000L;
-    private static final int ROUNDS = 7;
-    /** Steps between two looks at the clock. */
-    private static final int STEPS_PER_CHECK = 256;
+    /** The batch sizes of the Rust group. */
+    static final int[] BATCH_SIZES = {1, 16, 256};
 
     private final Cfq cfq = new Cfq(JOBS, SLOTS, 0);
     private final int k;
@@ -39,7 +37,8 @@ public final class DrainAndReenter implements AutoCloseable {
     private final long[] idle = new long[JOBS - BACKLOGGED];
     private int head;
 
-    private DrainAndReenter(int k) {
+    DrainAndReenter(int k) {
+        super("cfq_batch_10k/" + k, k, "decision");
         this.k = k;
         given = new long[k];
         reentering = new long[k];
@@ -56,8 +55,21 @@ public final class DrainAndReenter implements AutoCloseable {
         }
     }
 
+    @Override
+    long checksum() {
+        Checksum sum = new Checksum();
+        for (int s = 0; s < 1_000; s++) {
+            step();
+            for (long id : given) {
+                sum.word(id);
+            }
+        }
+        return sum.value();
+    }
+
     /** k decisions: one offer, one batch update. */
-    private void step() {
+    @Override
+    void step() {
         if (cfq.offer(given, k) != k) {
             throw new IllegalStateException("the backlog ran dry");
         }
@@ -70,41 +82,17 @@ public final class DrainAndReenter implements AutoCloseable {
         cfq.setPendingBatch(reentering, ones);
     }
 
-    /** Steps for at least {@code nanos}; returns the nanoseconds per decision. */
-    private double run(long nanos) {
-        long steps = 0;
-        long start = System.nanoTime();
-        long elapsed;
-        do {
-            for (int i = 0; i < STEPS_PER_CHECK; i++) {
-                step();
-            }
-            steps += STEPS_PER_CHECK;
-            elapsed = System.nanoTime() - start;
-        } while (elapsed < nanos);
-        return (double) elapsed / (steps * k);
-    }
-
     @Override
     public void close() {
         cfq.close();
     }
 
-    /** Prints the median and best of several rounds, per batch size. */
+    /** The CFQ batches alone, as {@link JniBench} runs them. */
     public static void main(String[] args) {
-        System.out.printf("CFQ through JNI, drain and re-enter: %,d jobs, %,d backlogged%n",
-                JOBS, BACKLOGGED);
-        System.out.printf("%5s  %18s  %16s%n", "k", "ns/decision median", "best of " + ROUNDS);
+        Harness harness = new Harness();
         for (int k : BATCH_SIZES) {
-            try (DrainAndReenter bench = new DrainAndReenter(k)) {
-                bench.run(WARM_UP_NANOS);
-                double[] rounds = new double[ROUNDS];
-                for (int r = 0; r < ROUNDS; r++) {
-                    rounds[r] = bench.run(ROUND_NANOS);
-                }
-                Arrays.sort(rounds);
-                System.out.printf("%5d  %18.1f  %16.1f%n", k, rounds[ROUNDS / 2], rounds[0]);
-            }
+            harness.run("cfq_batch_10k/" + k, () -> new DrainAndReenter(k));
         }
+        harness.report();
     }
 }
