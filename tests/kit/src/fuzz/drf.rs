@@ -1,12 +1,27 @@
 //! DRF and QKnobler: one incremental DRF queue of up to 8 users in caller memory at a random
 //! alignment, driven by random users, pending and running counts, rounds of discrete DRF and
 //! QKnobler's online Algorithm 1; and the stateless divisible DRF and two-stage QKnobler on
-//! random users in between.
+//! random users in between. One step in 32 (first byte 0x70 to 0x73 or 0xa2 to 0xa5) instead
+//! calls one of QKnobler's stateless pieces for heterogeneous tasks on random arguments (no or
+//! too many kinds, NaN, ±∞, negative, -0 or huge amounts, running sums that do not match the
+//! running count, counts that overflow, all-zero demands, a knob outside [0, 1], idle resources
+//! above the machine, mismatched lengths, NULL pointers): `fairsched_qknobler_average_demand`
+//! (0x70 to 0x73) or `fairsched_qknobler_choose` (0xa2 to 0xa5).
 //!
 //! After every call, besides the no-harm contract: the stats agree with the users reachable by
 //! id, no share is NaN, a user's dominant share is its running tasks times its task share, the
 //! next user is the active one with the smallest (weighted share, id), a round's tasks fit in
 //! what was free, one after the other, and the stateless allocations fit in the capacity.
+//!
+//! An average demand written is a demand (finite, not negative, not all zero), counts at most
+//! the pending tasks, each kind at most the larger of the running tasks' average and the
+//! counted tasks' largest demand (up to the rounding of the sum), and is, bit for bit, what a
+//! naive First-Fit over the pending tasks computes in the same order. A choice is found exactly
+//! when some user's next task fits the idle resources, and a choice not found leaves the choice
+//! as it was; the user chosen is one whose next task fits, and the branch is the fairness one
+//! exactly when the lowest `s_i / w_i` among the fitting users (ties: lower index, by a naive
+//! scan) is owed (`ρ >= 1` or `s_i < ρ s_i^max`), in which case that user is the one chosen;
+//! otherwise it is the fitting user of the highest affinity (ties: lower index).
 
 use super::input::Input;
 use super::watch::{no_nan, Block, Out, Watch};
@@ -106,8 +121,29 @@ impl Target for Queue {
 
 impl Queue {
     /// One random call, checked against the no-harm contract.
+    ///
+    /// A step's first byte says whether the queue is NULL (as `Input::or_null` does, once in
+    /// 32); eight values (one in 32) call QKnobler's stateless pieces for heterogeneous tasks
+    /// instead. Those are values no step of the inputs saved before those exports starts with,
+    /// so that the saved corpus decodes as it did.
     fn call(&mut self, input: &mut Input) {
-        let queue = input.or_null(self.handle);
+        let first = input.byte();
+        if matches!(first, AVERAGE_FIRST..=AVERAGE_LAST | CHOOSE_FIRST..=CHOOSE_LAST) {
+            // Stateless: the queue's memory must not change either.
+            let state = self.block.watched(Watch::new());
+            if first <= AVERAGE_LAST {
+                average_demand(input);
+            } else {
+                choose(input);
+            }
+            state.unchanged("QKnobler's stateless pieces for heterogeneous tasks");
+            return;
+        }
+        let queue = if first % 32 == 0 {
+            ptr::null_mut()
+        } else {
+            self.handle
+        };
         let id = input.below(IDS as usize) as u64;
         let state = self.block.watched(Watch::new());
         match input.below(10) {
@@ -404,4 +440,299 @@ fn qknobler(input: &mut Input) {
         let whole: Vec<f64> = whole.iter().map(|&w| w as f64).collect();
         fit_together(&users.capacity, &users.demands, &whole);
     }
+}
+
+/// The first bytes of a step that calls `fairsched_qknobler_average_demand`.
+const AVERAGE_FIRST: u8 = 0x70;
+const AVERAGE_LAST: u8 = 0x73;
+/// The first bytes of a step that calls `fairsched_qknobler_choose`.
+const CHOOSE_FIRST: u8 = 0xa2;
+const CHOOSE_LAST: u8 = 0xa5;
+
+/// A number of kinds for the heterogeneous pieces: mostly 1 to 3, sometimes 0, 4 or 9.
+fn heterogeneous_kinds(input: &mut Input) -> usize {
+    if input.one_in(32) {
+        9
+    } else {
+        let kinds = 1 + input.below(3);
+        input.skewed(kinds)
+    }
+}
+
+/// A small amount: mostly a multiple of 1/2 below 4 (0 included, so that rows tie and fit
+/// exactly), sometimes any number.
+fn small(input: &mut Input) -> f64 {
+    if input.one_in(16) {
+        input.number()
+    } else {
+        input.below(8) as f64 / 2.0
+    }
+}
+
+/// `fairsched_qknobler_average_demand` on a random user.
+fn average_demand(input: &mut Input) {
+    let kinds = heterogeneous_kinds(input);
+    let idle: Vec<f64> = (0..kinds).map(|_| 2.0 * small(input)).collect();
+    let running = match input.below(4) {
+        0 | 1 => 0,
+        _ => input.count(5),
+    };
+    let sum_kinds = input.skewed(kinds);
+    let running_sum: Vec<f64> = if running == 0 && !input.one_in(8) {
+        vec![0.0; sum_kinds]
+    } else {
+        (0..sum_kinds).map(|_| small(input)).collect()
+    };
+    let tasks = input.below(6);
+    let pending_len = input.skewed(tasks * kinds);
+    let pending: Vec<f64> = (0..pending_len).map(|_| small(input)).collect();
+    let mut average = vec![f64::NAN; input.skewed(kinds)];
+    let mut counted = u64::MAX;
+    let watch = Watch::new().slice(&average).value(&counted);
+    let status = unsafe {
+        fairsched_qknobler_average_demand(
+            input.reads(&idle),
+            idle.len(),
+            input.reads(&running_sum),
+            running_sum.len(),
+            running,
+            input.reads(&pending),
+            pending.len(),
+            input.or_null(average.as_mut_ptr()),
+            average.len(),
+            input.or_null(&mut counted),
+        )
+    };
+    let export = "fairsched_qknobler_average_demand";
+    if !watch.check(export, status) {
+        return;
+    }
+    assert!(
+        average.len() == kinds && running_sum.len() == kinds && pending.len() % kinds == 0,
+        "{export} accepted {} kinds of average, {} of running sum, {} pending amounts for {kinds} kinds",
+        average.len(),
+        running_sum.len(),
+        pending.len()
+    );
+    assert!(
+        average.iter().all(|a| a.is_finite() && *a >= 0.0) && average.iter().any(|&a| a != 0.0),
+        "{export}: average {average:?} is not a demand"
+    );
+    let rows: Vec<&[f64]> = pending.chunks_exact(kinds).collect();
+    assert!(
+        counted as usize <= rows.len(),
+        "{export}: {counted} counted"
+    );
+    // Naive First-Fit in queue order, summing in the core's order (the running sum, then each
+    // counted task in turn, kind by kind; a task taken from what is idle, never below 0), so
+    // the average must agree bit for bit. Every amount as the core validates it: -0 folded
+    // into +0 (`fairsched::num::finite`), so that a kind of -0 averages +0.
+    let fold = |v: &[f64]| v.iter().map(|a| a + 0.0).collect::<Vec<f64>>();
+    let mut free = fold(&idle);
+    let mut sum = fold(&running_sum);
+    let rows: Vec<Vec<f64>> = rows.iter().map(|row| fold(row)).collect();
+    let mut fitted: Vec<&[f64]> = Vec::new();
+    for row in &rows {
+        if row.iter().zip(&free).all(|(d, f)| d <= f) {
+            for ((f, s), &d) in free.iter_mut().zip(&mut sum).zip(row) {
+                *f = (*f - d).max(0.0);
+                *s += d;
+            }
+            fitted.push(row);
+        }
+    }
+    assert_eq!(counted, fitted.len() as u64, "{export}: tasks counted");
+    let averaged = running + counted;
+    let expected: Vec<f64> = if averaged == 0 {
+        rows.first().expect("a pending task").to_vec()
+    } else {
+        sum.iter().map(|s| s / averaged as f64).collect()
+    };
+    let bits = |v: &[f64]| v.iter().map(|a| a.to_bits()).collect::<Vec<_>>();
+    assert_eq!(
+        bits(&average),
+        bits(&expected),
+        "{export}: {average:?}, naive First-Fit {expected:?}"
+    );
+    // A mean is at most its largest term: the running tasks' average or a counted task's
+    // demand. The sum of 1 + counted non-negative terms rounds at most `counted` times (each
+    // time by at most 2^-53 of the exact sum), the division once, and the running average the
+    // bound uses once more (downward): `(counted + 3) 2^-52` covers them all. Among subnormal
+    // amounts rounding is absolute, by half a unit of 2^-1074: two units cover that.
+    if averaged > 0 {
+        let slack = 1.0 + (counted as f64 + 3.0) * f64::EPSILON;
+        let tiny = 2.0 * f64::from_bits(1);
+        for (k, &a) in average.iter().enumerate() {
+            let running_average = if running > 0 {
+                running_sum[k] / running as f64
+            } else {
+                0.0
+            };
+            let bound = fitted
+                .iter()
+                .map(|row| row[k])
+                .fold(running_average, f64::max);
+            assert!(
+                a <= bound * slack + tiny,
+                "{export}: kind {k} averages {a}, above {bound} ({running} running, sum {running_sum:?}, counted {fitted:?})"
+            );
+        }
+    }
+}
+
+/// `fairsched_qknobler_choose` on random active users.
+fn choose(input: &mut Input) {
+    let rho = if input.one_in(4) {
+        input.number()
+    } else {
+        input.below(5) as f64 / 4.0
+    };
+    let kinds = heterogeneous_kinds(input);
+    let cluster = amounts(input, kinds);
+    let machine_kinds = input.skewed(kinds);
+    let machine = amounts(input, machine_kinds);
+    let idle: Vec<f64> = if input.one_in(16) {
+        amounts(input, kinds)
+    } else {
+        machine
+            .iter()
+            .map(|m| m * input.below(3) as f64 / 2.0)
+            .collect()
+    };
+    let n = input.below(6);
+    let weights: Vec<f64> = (0..n)
+        .map(|_| {
+            if input.one_in(16) {
+                input.number()
+            } else {
+                1.0 + input.below(3) as f64
+            }
+        })
+        .collect();
+    let allocated_len = input.skewed(n * kinds);
+    let allocated: Vec<f64> = (0..allocated_len).map(|_| small(input)).collect();
+    let max_shares_len = input.skewed(n);
+    let max_shares: Vec<f64> = (0..max_shares_len)
+        .map(|_| {
+            if input.one_in(16) {
+                input.number()
+            } else {
+                input.below(5) as f64 / 4.0
+            }
+        })
+        .collect();
+    let next_len = input.skewed(n * kinds);
+    let next: Vec<f64> = (0..next_len).map(|_| small(input)).collect();
+    let mut choice = Out::<FairschedQknoblerChoice>::new();
+    // True before the call, so that a choice not found shows that `found` was written.
+    let mut found = true;
+    let watch = Watch::new().out(&choice).value(&found);
+    let untouched = Watch::new().out(&choice);
+    let status = unsafe {
+        fairsched_qknobler_choose(
+            rho,
+            input.reads(&cluster),
+            cluster.len(),
+            input.reads(&machine),
+            machine.len(),
+            input.reads(&idle),
+            idle.len(),
+            input.reads(&weights),
+            weights.len(),
+            input.reads(&allocated),
+            allocated.len(),
+            input.reads(&max_shares),
+            max_shares.len(),
+            input.reads(&next),
+            next.len(),
+            input.or_null(choice.ptr()),
+            input.or_null(&mut found),
+        )
+    };
+    let export = "fairsched_qknobler_choose";
+    if !watch.check(export, status) {
+        return;
+    }
+    assert!(
+        (0.0..=1.0).contains(&rho)
+            && machine.len() == kinds
+            && idle.len() == kinds
+            && allocated.len() == n * kinds
+            && next.len() == n * kinds
+            && max_shares.len() == n,
+        "{export} accepted ρ {rho}, {kinds} kinds, {} machine, {} idle, {} allocated, {} next, {} max shares for {n} users",
+        machine.len(),
+        idle.len(),
+        allocated.len(),
+        next.len(),
+        max_shares.len()
+    );
+    // The naive scan: each user's s_i = max_k U_ik / r_k (folded from 0 as the core does) over
+    // w_i, the lowest among the users whose next task fits (strictly lower replaces: ties go
+    // to the lower index), and the highest affinity among them.
+    let fits = |i: usize| {
+        next[i * kinds..][..kinds]
+            .iter()
+            .zip(&idle)
+            .all(|(d, f)| d <= f)
+    };
+    let share = |i: usize| {
+        allocated[i * kinds..][..kinds]
+            .iter()
+            .zip(&cluster)
+            .map(|(u, r)| u / r)
+            .fold(0.0, f64::max)
+    };
+    let affinity = |i: usize| -> f64 {
+        next[i * kinds..][..kinds]
+            .iter()
+            .zip(&idle)
+            .zip(&machine)
+            .map(|((d, f), c)| (d / c) * (f / c))
+            .sum()
+    };
+    let mut lowest: Option<(f64, usize)> = None;
+    let mut best: Option<(f64, usize)> = None;
+    for i in (0..n).filter(|&i| fits(i)) {
+        let weighted = share(i) / weights[i];
+        if lowest.is_none_or(|(top, _)| weighted < top) {
+            lowest = Some((weighted, i));
+        }
+        let a = affinity(i);
+        if best.is_none_or(|(top, _)| a > top) {
+            best = Some((a, i));
+        }
+    }
+    let Some((_, low)) = lowest else {
+        assert!(!found, "{export} found a user though no next task fits");
+        untouched.unchanged(export);
+        return;
+    };
+    assert!(
+        found,
+        "{export} found no user though user {low}'s next task fits"
+    );
+    let choice = choice.into_inner();
+    assert!(
+        choice.user < n && fits(choice.user),
+        "{export} chose user {} of {n}, whose next task does not fit {idle:?}",
+        choice.user
+    );
+    let owed = rho >= 1.0 || share(low) < rho * max_shares[low];
+    assert_eq!(
+        choice.fairness,
+        owed,
+        "{export}: branch for the lowest user {low} (share {}, max share {}, ρ {rho})",
+        share(low),
+        max_shares[low]
+    );
+    let expected = if owed {
+        low
+    } else {
+        best.map_or(low, |(_, i)| i)
+    };
+    assert_eq!(
+        choice.user, expected,
+        "{export}: user chosen (fairness: {owed})"
+    );
 }

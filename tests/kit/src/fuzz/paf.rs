@@ -1,6 +1,10 @@
 //! PAF: one workspace for up to 8 jobs in caller memory at a random alignment, running
 //! Algorithm 1 (both methods) and enforcement on random jobs, and the stateless Ernest fit,
-//! tabulation, curve check and concave envelope in between.
+//! tabulation, curve check and concave envelope in between. One step in 32 (first byte 0xa0 to
+//! 0xa7) instead builds a curve from task durations with `fairsched_paf_curve_from_tasks`, on
+//! random arguments (no task, durations NaN, ±∞, negative, -0, huge or summing beyond
+//! `f64::MAX`, all 0, a warm-up factor below 1, NaN or ∞, an output one point too long or too
+//! short, a scratch one short, NULL pointers).
 //!
 //! After every successful call: no output is NaN; an allocation hands out
 //! `min(slots, Σ demands)` slots, each job between its minAlloc and its demand, the progress
@@ -8,12 +12,16 @@
 //! no job loses more than `1 - α`, and the literal and fast methods agree bit for bit;
 //! enforcement gives no job more than it lacks, and stops only when the slots or the lacks run
 //! out; an Ernest fit is non-negative, a tabulated curve never falls, an envelope lies on or
-//! above its curve.
+//! above its curve. A curve built from tasks starts at +0, never falls, stays within [0, 1], is
+//! below 1 before the fewest slots whose `profile::makespan` is the least and exactly 1 from
+//! there on; the shortest JCT written is that least makespan, bit for bit; and the curve and
+//! the JCT are `profile::curve_from_tasks`'s, called directly, bit for bit.
 
 use super::input::Input;
 use super::watch::{no_nan, Block, Out, Watch};
 use super::Target;
 use fairsched::ffi::paf::*;
+use fairsched::paf::profile;
 use std::ptr;
 
 /// Runs the PAF target on `data`.
@@ -125,12 +133,18 @@ impl Target for Workspace {
         })
     }
 
+    /// A step's first byte picks the call (modulo 6); eight values (one in 32) build a curve
+    /// from task durations instead. Those are values no step of the inputs saved before that
+    /// export starts with, so that the saved corpus decodes as it did.
     fn step(&mut self, input: &mut Input) {
-        match input.below(6) {
-            0 | 1 => self.allocate(input),
-            2 => self.enforce(input),
-            3 => ernest(input),
-            _ => curve(input),
+        match input.byte() {
+            FROM_TASKS_FIRST..=FROM_TASKS_LAST => curve_from_tasks(input),
+            b => match b % 6 {
+                0 | 1 => self.allocate(input),
+                2 => self.enforce(input),
+                3 => ernest(input),
+                _ => curve(input),
+            },
         }
     }
 }
@@ -390,4 +404,98 @@ fn curve(input: &mut Input) {
             "{envelope:?} below {points:?}"
         );
     }
+}
+
+/// The first bytes of a step that builds a curve from task durations.
+const FROM_TASKS_FIRST: u8 = 0xa0;
+const FROM_TASKS_LAST: u8 = 0xa7;
+
+/// `fairsched_paf_curve_from_tasks` on random durations and warm-up factors.
+fn curve_from_tasks(input: &mut Input) {
+    let tasks = input.below(10);
+    let durations: Vec<f64> = (0..tasks)
+        .map(|_| match input.below(16) {
+            // NaN, ±∞, 0, -0, -1, 2^61, f64::MAX (two of which overflow the sum), any bits.
+            0 => input.number(),
+            1 => 0.0,
+            _ => input.below(64) as f64 / 4.0,
+        })
+        .collect();
+    let warmup = match input.below(16) {
+        0 => input.number(),
+        1 => input.below(4) as f64 / 4.0,
+        _ => 1.0 + input.below(16) as f64 / 2.0,
+    };
+    let mut scratch = vec![f64::NAN; input.skewed(tasks)];
+    let mut points = vec![f64::NAN; input.skewed(tasks + 1)];
+    let mut shortest = f64::NAN;
+    // The scratch's contents are unspecified after the call, success or not: not watched.
+    let watch = Watch::new().slice(&points).value(&shortest);
+    let status = unsafe {
+        fairsched_paf_curve_from_tasks(
+            input.reads(&durations),
+            durations.len(),
+            warmup,
+            input.or_null(scratch.as_mut_ptr()),
+            scratch.len(),
+            input.or_null(points.as_mut_ptr()),
+            points.len(),
+            input.or_null(&mut shortest),
+        )
+    };
+    let export = "fairsched_paf_curve_from_tasks";
+    if !watch.check(export, status) {
+        return;
+    }
+    assert_eq!(points.len(), tasks + 1, "{export}: {points:?}");
+    assert!(
+        scratch.len() >= tasks,
+        "{export}: scratch of {}",
+        scratch.len()
+    );
+    assert_eq!(points[0].to_bits(), 0, "{export}: p(0) of {points:?}");
+    assert!(
+        points.iter().all(|p| (0.0..=1.0).contains(p)),
+        "{export}: {points:?} outside [0, 1]"
+    );
+    assert!(
+        points.windows(2).all(|w| w[0] <= w[1]),
+        "{export}: {points:?} falls"
+    );
+    // The least makespan over 1..=d slots, and the fewest slots giving it.
+    let mut heap = vec![0.0; tasks];
+    let makespans: Vec<f64> = (1..=tasks as u32)
+        .map(|x| {
+            profile::makespan(&durations, warmup, x, &mut heap)
+                .unwrap_or_else(|e| panic!("makespan on {x} slots: {e:?}"))
+        })
+        .collect();
+    let least = makespans.iter().copied().fold(f64::INFINITY, f64::min);
+    assert_eq!(
+        shortest.to_bits(),
+        least.to_bits(),
+        "{export}: shortest JCT of {durations:?} at warm-up {warmup}, makespans {makespans:?}"
+    );
+    assert!(
+        shortest.is_finite() && shortest > 0.0,
+        "{export}: {shortest}"
+    );
+    let fewest = 1 + makespans.iter().position(|&m| m == least).unwrap_or(0);
+    for (x, &p) in points.iter().enumerate().skip(1) {
+        assert_eq!(
+            p == 1.0,
+            x >= fewest,
+            "{export}: p({x}) = {p} of {points:?}, the least JCT first on {fewest} slots"
+        );
+    }
+    let mut direct = vec![f64::NAN; tasks + 1];
+    let jct = profile::curve_from_tasks(&durations, warmup, &mut vec![0.0; tasks], &mut direct);
+    assert_eq!(jct.map(f64::to_bits), Ok(shortest.to_bits()), "{export}");
+    assert!(
+        direct
+            .iter()
+            .zip(&points)
+            .all(|(a, b)| a.to_bits() == b.to_bits()),
+        "{export} wrote {points:?}, profile::curve_from_tasks {direct:?}"
+    );
 }
