@@ -7,7 +7,8 @@
 # from and requires what scripts/release-java promises: the library for linux-x86_64 and
 # linux-aarch64 (each of its ELF machine), exporting the same JNI entry points and nothing else,
 # without the testing export (its JNI entry point, its name and its panic message), without
-# debug information or symbol table; and the sources and javadoc jars beside it.
+# debug information or symbol table; the project's LICENSE in META-INF; and the sources and
+# javadoc jars beside it.
 #
 # Fails when the artifact is not installed, and when the one installed is the tests' build
 # (`mvn install` in bindings/java: the testing library, linux-x86_64 only). Install it first:
@@ -49,6 +50,8 @@ drf round 200 tasks, per user {1=91, 2=109}'
 if ! diff <(echo "$expected") <(tail -n +2 "$output"); then
   fail "Main printed other answers than expected (diff above: < expected, > printed)"
 fi
+
+unzip -Z1 "$jar" | grep -qxF META-INF/LICENSE || fail "$jar does not carry META-INF/LICENSE"
 
 for classifier in sources javadoc; do
   [ -f "${jar%.jar}-$classifier.jar" ] || fail "no ${jar%.jar}-$classifier.jar"
