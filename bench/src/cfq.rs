@@ -91,6 +91,12 @@ impl<'a> DrainAndReenter<'a> {
         self.idle.extend(&self.given[..n]);
         n
     }
+
+    /// The first `n` jobs the last [`DrainAndReenter::decide_batch`] gave a slot to, in order
+    /// (`n` as it returned).
+    pub fn given(&self, n: usize) -> &[u64] {
+        &self.given[..n]
+    }
 }
 
 /// CFQ with its clock moving: the whole life of a job, one job a step. `jobs` jobs arrive at

@@ -13,12 +13,11 @@ use fairsched::drr::timeline::{self, ExecutorRow, HEAPS};
 use fairsched::drr::{min_frag, Executor, Executors, Metric, Timeline};
 use fairsched::hai::{Hai, Inline};
 use fairsched::paf::{ernest, Method};
-use fairsched_bench::cfq::{slot_time, CfqMemory, DrainAndReenter};
+use fairsched_bench::cfq::{CfqMemory, DrainAndReenter};
 use fairsched_bench::drf::{busy_queue, decide, round, Knobbed, Memory, ROUND_TASKS};
 use fairsched_bench::drr::{executors, machine, CAPACITY, HORIZON};
 use fairsched_bench::{hai, paf};
 use fairsched_testkit::memory::Memory as Storage;
-use std::collections::VecDeque;
 
 /// FNV-1a over 64-bit words.
 struct Checksum(u64);
@@ -40,35 +39,23 @@ impl Checksum {
 
 /// `cfq_batch_10k/k`: the ids given by the first 1,000 steps (offer k, re-enter k), in order.
 fn cfq_batch(k: usize) -> u64 {
-    let (jobs, backlogged) = (10_000u64, 5_000u64);
-    let mut memory = CfqMemory::new(jobs as usize);
-    let mut cfq = memory.cfq(1000, 0.0).expect("valid configuration");
-    for i in 0..jobs {
-        cfq.arrive(0.0, i, slot_time(i), 1).expect("room");
-    }
-    for i in 0..backlogged {
-        cfq.set_pending(i, 1).expect("known job");
-    }
-    let mut idle: VecDeque<u64> = (backlogged..jobs).collect();
-    let (mut given, ones) = (vec![0; k], vec![1; k]);
+    let mut memory = CfqMemory::new(10_000);
+    let mut workload = DrainAndReenter::new(&mut memory, 10_000, 5_000, k);
     let mut sum = Checksum::new();
     for _ in 0..1_000 {
-        let n = cfq.offer(&mut given);
+        let n = workload.decide_batch();
         assert_eq!(n, k);
-        let reentering: Vec<u64> = idle.drain(..n).collect();
-        cfq.set_pending_batch(&reentering, &ones[..n])
-            .expect("known");
-        idle.extend(&given[..n]);
-        for &id in &given[..n] {
+        for &id in workload.given(n) {
             sum.word(id);
         }
     }
     sum.0
 }
 
-/// The mirror above is the workload: at k = 1 it decides as `DrainAndReenter::decide_one`.
+/// Batches of one decide as single decisions (`DrainAndReenter::decide_one`), which the
+/// benchmarks' baselines are checked against.
 #[test]
-fn the_cfq_mirror_decides_as_the_workload() {
+fn cfq_batches_of_one_decide_as_single_decisions() {
     let mut memory = CfqMemory::new(10_000);
     let mut workload = DrainAndReenter::new(&mut memory, 10_000, 5_000, 1);
     let mut sum = Checksum::new();
