@@ -13,6 +13,12 @@
 //! Dantzig's rule (largest reduced cost), switching to Bland's rule (lowest index) after a
 //! degenerate pivot until the objective moves again, so the method cannot cycle. Ties in the
 //! ratio test go to the lowest variable index. Everything is deterministic.
+//!
+//! Speed without changing a bit: the solver is instantiated per row count (`M` a constant, so
+//! the loops over rows are unrolled and the basis inverse is `M × M`), and the pricing pass
+//! asks the program for blocks of reduced costs, which a block-wide maximum then screens: only
+//! a block holding an entry above the best so far is read entry by entry, in order, so the
+//! choice is the one a column-by-column scan makes.
 
 use crate::resources::MAX_KINDS;
 use crate::{Error, Result};
@@ -36,22 +42,39 @@ pub trait Program {
     /// Writes column `j` of `A` into `out[..rows]` and returns its cost `c_j`.
     fn column(&self, j: usize, out: &mut [f64; MAX_ROWS]) -> f64;
 
-    /// Calls `visit(j, c_j - y·A_j)` for every column `j`, in order: the pricing pass, the
-    /// solver's hot loop. The default goes through [`Program::column`]; a program that can
-    /// fold the duals into its data once per pass should override it.
-    fn reduced_costs<F: FnMut(usize, f64)>(&self, duals: &[f64; MAX_ROWS], mut visit: F) {
+    /// Writes the reduced costs `c_j - y·A_j` of the columns `first..first + out.len()` into
+    /// `out` (never past the last column): the pricing pass, the solver's hot loop, asks for
+    /// blocks of at most [`BLOCK`] columns in column order, so that both sides run loops the
+    /// compiler vectorizes. `M` is [`Program::rows`], a constant so that a program can size its
+    /// loops by it. The default goes through [`Program::column`]; a program that can fold the
+    /// duals into its data should override it.
+    fn reduced_costs<const M: usize>(&self, duals: &[f64; M], first: usize, out: &mut [f64]) {
         let mut column = [0.0; MAX_ROWS];
-        for j in 0..self.columns() {
+        for (j, r) in (first..self.columns()).zip(out) {
             let cost = self.column(j, &mut column);
-            let price: f64 = duals
-                .iter()
-                .zip(&column)
-                .take(self.rows())
-                .map(|(y, a)| y * a)
-                .sum();
-            visit(j, cost - price);
+            let price: f64 = duals.iter().zip(&column).map(|(y, a)| y * a).sum();
+            *r = cost - price;
         }
     }
+}
+
+/// The most columns one call of [`Program::reduced_costs`] prices.
+pub const BLOCK: usize = 64;
+
+/// Whether some entry of `reduced` exceeds `floor`, by lane-wise maxima the compiler
+/// vectorizes: the pricing pass skips a block that has no candidate without looking at its
+/// entries one by one. (A NaN never exceeds anything, and never wins a lane.)
+fn any_above(reduced: &[f64], floor: f64) -> bool {
+    const LANES: usize = 4;
+    let mut lanes = [f64::NEG_INFINITY; LANES];
+    let chunks = reduced.chunks_exact(LANES);
+    let rest = chunks.remainder();
+    for chunk in chunks {
+        for (lane, &r) in lanes.iter_mut().zip(chunk) {
+            *lane = if r > *lane { r } else { *lane };
+        }
+    }
+    lanes.iter().chain(rest).any(|&r| r > floor)
 }
 
 /// An optimal basic solution.
@@ -85,16 +108,30 @@ impl Solution {
 /// more than [`MAX_ROWS`], [`Error::Negative`] for a negative bound, [`Error::NotFinite`] for
 /// a non-finite bound, [`Error::OutOfRange`] when the objective is unbounded.
 pub fn maximize<P: Program>(program: &P) -> Result<Solution> {
-    let m = program.rows();
+    // One solver per row count, so that every loop over the rows has a length the compiler
+    // knows (unrolled, no bounds to carry); the arithmetic is the same for each.
+    match program.rows() {
+        0 => Err(Error::Empty),
+        1 => solve::<P, 1>(program),
+        2 => solve::<P, 2>(program),
+        3 => solve::<P, 3>(program),
+        4 => solve::<P, 4>(program),
+        5 => solve::<P, 5>(program),
+        6 => solve::<P, 6>(program),
+        7 => solve::<P, 7>(program),
+        8 => solve::<P, 8>(program),
+        _ => Err(Error::CapacityFull),
+    }
+}
+
+// `maximize` has one arm per row count up to this.
+const _: () = assert!(MAX_ROWS == 8);
+
+/// [`maximize`] for a program of `M` rows.
+fn solve<P: Program, const M: usize>(program: &P) -> Result<Solution> {
     let n = program.columns();
-    if m == 0 {
-        return Err(Error::Empty);
-    }
-    if m > MAX_ROWS {
-        return Err(Error::CapacityFull);
-    }
-    let mut tableau = Tableau::new(m, n);
-    for (k, value) in tableau.values.iter_mut().enumerate().take(m) {
+    let mut tableau = Tableau::<M>::new(n);
+    for (k, value) in tableau.values.iter_mut().enumerate() {
         let b = program.bound(k);
         if !b.is_finite() {
             return Err(Error::NotFinite);
@@ -107,11 +144,13 @@ pub fn maximize<P: Program>(program: &P) -> Result<Solution> {
     // Each pivot that is not degenerate strictly increases the objective and no basis repeats,
     // so the bound below is never reached on a program that terminates; it only guards against
     // pathological rounding.
-    let limit = n.saturating_add(m).saturating_mul(64).saturating_add(64);
+    let limit = n.saturating_add(M).saturating_mul(64).saturating_add(64);
     let mut bland = false;
+    let mut reduced = [0.0; BLOCK];
     let mut column = [0.0; MAX_ROWS];
     while tableau.pivots < limit {
-        let Some((entering, cost)) = tableau.entering(program, bland, &mut column) else {
+        let Some((entering, cost)) = tableau.entering(program, bland, &mut reduced, &mut column)
+        else {
             return Ok(tableau.solution());
         };
         let direction = tableau.direction(&column);
@@ -124,24 +163,23 @@ pub fn maximize<P: Program>(program: &P) -> Result<Solution> {
     Ok(tableau.solution())
 }
 
-/// The state of the revised simplex method.
-struct Tableau {
-    rows: usize,
+/// The state of the revised simplex method on `M` rows.
+struct Tableau<const M: usize> {
     columns: usize,
     /// `B^-1`, row-major.
-    inverse: [[f64; MAX_ROWS]; MAX_ROWS],
-    basis: [usize; MAX_ROWS],
+    inverse: [[f64; M]; M],
+    basis: [usize; M],
     /// Costs of the basic variables.
-    costs: [f64; MAX_ROWS],
+    costs: [f64; M],
     /// Values of the basic variables, `B^-1 b`.
-    values: [f64; MAX_ROWS],
+    values: [f64; M],
     pivots: usize,
 }
 
-impl Tableau {
-    fn new(rows: usize, columns: usize) -> Self {
-        let mut inverse = [[0.0; MAX_ROWS]; MAX_ROWS];
-        let mut basis = [0; MAX_ROWS];
+impl<const M: usize> Tableau<M> {
+    fn new(columns: usize) -> Self {
+        let mut inverse = [[0.0; M]; M];
+        let mut basis = [0; M];
         for (k, (row, var)) in inverse.iter_mut().zip(basis.iter_mut()).enumerate() {
             if let Some(diagonal) = row.get_mut(k) {
                 *diagonal = 1.0;
@@ -149,53 +187,59 @@ impl Tableau {
             *var = columns.saturating_add(k);
         }
         Tableau {
-            rows,
             columns,
             inverse,
             basis,
-            costs: [0.0; MAX_ROWS],
-            values: [0.0; MAX_ROWS],
+            costs: [0.0; M],
+            values: [0.0; M],
             pivots: 0,
         }
     }
 
     fn is_basic(&self, var: usize) -> bool {
-        self.basis.iter().take(self.rows).any(|&b| b == var)
+        self.basis.contains(&var)
     }
 
-    /// The variable to enter the basis and its cost, with its column in `column`; `None` at
-    /// the optimum. Dantzig's rule, or Bland's (lowest index first) when `bland`.
+    /// The variable to enter the basis and its cost, with its column in `column` (`reduced`
+    /// is room for a block of reduced costs); `None` at the optimum. Dantzig's rule, or Bland's (lowest index first) when `bland`.
     fn entering<P: Program>(
         &self,
         program: &P,
         bland: bool,
+        reduced: &mut [f64; BLOCK],
         column: &mut [f64; MAX_ROWS],
     ) -> Option<(usize, f64)> {
         // Duals y = c_B B^-1.
-        let mut duals = [0.0; MAX_ROWS];
-        for (r, &cost) in self.costs.iter().enumerate().take(self.rows) {
-            for (y, &inv) in duals.iter_mut().zip(self.inverse.get(r)?).take(self.rows) {
+        let mut duals = [0.0; M];
+        for (&cost, row) in self.costs.iter().zip(&self.inverse) {
+            for (y, &inv) in duals.iter_mut().zip(row) {
                 *y += cost * inv;
             }
         }
-        // The best improving variable: the largest reduced cost, or under Bland's rule the
-        // first; columns come before slacks.
-        let mut best: Option<(usize, f64)> = None;
-        let mut consider = |var: usize, reduced: f64| {
-            let improves = reduced > COST_TOLERANCE;
-            let wanted = match best {
-                None => improves,
-                Some((_, top)) => improves && !bland && reduced > top,
-            };
-            if wanted && !self.is_basic(var) {
-                best = Some((var, reduced));
+        // The best improving variable: the first with the largest reduced cost, or under
+        // Bland's rule the first; columns come before slacks. A candidate must beat `floor`,
+        // the best reduced cost so far (at least the tolerance; out of reach under Bland's
+        // rule once one is found), so only a block with a candidate is read entry by entry
+        // and the basis is searched only for the rare candidate.
+        let mut best = None;
+        let mut floor = COST_TOLERANCE;
+        for first in (0..self.columns).step_by(BLOCK) {
+            let block = reduced
+                .get_mut(..self.columns.saturating_sub(first).min(BLOCK))
+                .unwrap_or_default();
+            program.reduced_costs(&duals, first, block);
+            if any_above(block, floor) {
+                self.consider(first, block, bland, &mut best, &mut floor);
             }
-        };
-        program.reduced_costs(&duals, &mut consider);
-        for (k, &y) in duals.iter().enumerate().take(self.rows) {
-            consider(self.columns.saturating_add(k), -y);
         }
-        let (var, _) = best?;
+        self.consider(
+            self.columns,
+            &duals.map(|y| -y),
+            bland,
+            &mut best,
+            &mut floor,
+        );
+        let var = best?;
         let cost = if var < self.columns {
             program.column(var, column)
         } else {
@@ -208,35 +252,54 @@ impl Tableau {
         Some((var, cost))
     }
 
+    /// Variables `first..` with reduced costs `reduced`, in order, for [`Tableau::entering`]:
+    /// each that is not basic and beats `floor` becomes `best` and raises `floor` to its
+    /// reduced cost (out of reach under Bland's rule).
+    fn consider(
+        &self,
+        first: usize,
+        reduced: &[f64],
+        bland: bool,
+        best: &mut Option<usize>,
+        floor: &mut f64,
+    ) {
+        for (i, &r) in reduced.iter().enumerate() {
+            if r > *floor {
+                let var = first.saturating_add(i);
+                if !self.is_basic(var) {
+                    *best = Some(var);
+                    *floor = if bland { f64::INFINITY } else { r };
+                }
+            }
+        }
+    }
+
     /// `B^-1 a`: how the basic variables change per unit of the entering one.
-    fn direction(&self, column: &[f64; MAX_ROWS]) -> [f64; MAX_ROWS] {
-        let mut direction = [0.0; MAX_ROWS];
-        for (d, row) in direction.iter_mut().zip(&self.inverse).take(self.rows) {
-            *d = row
-                .iter()
-                .zip(column)
-                .take(self.rows)
-                .map(|(i, a)| i * a)
-                .sum();
+    fn direction(&self, column: &[f64; MAX_ROWS]) -> [f64; M] {
+        let mut direction = [0.0; M];
+        for (d, row) in direction.iter_mut().zip(&self.inverse) {
+            *d = row.iter().zip(column).map(|(i, a)| i * a).sum();
         }
         direction
     }
 
     /// The basis position that leaves: the smallest ratio `value / direction` over positive
     /// directions, ties to the lowest variable index; `None` if the step is unbounded.
-    fn leaving(&self, direction: &[f64; MAX_ROWS]) -> Option<usize> {
+    fn leaving(&self, direction: &[f64; M]) -> Option<usize> {
         let mut best: Option<(usize, f64)> = None;
-        for r in 0..self.rows {
-            let d = direction.get(r).copied().unwrap_or(0.0);
+        for (r, ((&d, &value), &var)) in direction
+            .iter()
+            .zip(&self.values)
+            .zip(&self.basis)
+            .enumerate()
+        {
             if d <= PIVOT_TOLERANCE {
                 continue;
             }
-            let ratio = self.values.get(r).copied().unwrap_or(0.0) / d;
+            let ratio = value / d;
             let better = match best {
                 None => true,
-                Some((at, top)) => {
-                    ratio < top || (ratio == top && self.basis.get(r) < self.basis.get(at))
-                }
+                Some((at, top)) => ratio < top || (ratio == top && Some(&var) < self.basis.get(at)),
             };
             if better {
                 best = Some((r, ratio));
@@ -246,13 +309,7 @@ impl Tableau {
     }
 
     /// Makes `entering` basic at position `leaving`; returns the step taken.
-    fn pivot(
-        &mut self,
-        leaving: usize,
-        entering: usize,
-        cost: f64,
-        direction: &[f64; MAX_ROWS],
-    ) -> f64 {
+    fn pivot(&mut self, leaving: usize, entering: usize, cost: f64, direction: &[f64; M]) -> f64 {
         let pivot = direction.get(leaving).copied().unwrap_or(1.0);
         let step = self.values.get(leaving).copied().unwrap_or(0.0) / pivot;
         for (r, (value, &d)) in self.values.iter_mut().zip(direction).enumerate() {
@@ -262,7 +319,7 @@ impl Tableau {
                 (*value - step * d).max(0.0)
             };
         }
-        let pivot_row = self.inverse.get(leaving).copied().unwrap_or_default();
+        let pivot_row = self.inverse.get(leaving).copied().unwrap_or([0.0; M]);
         let pivot_row = pivot_row.map(|x| x / pivot);
         for (r, (row, &d)) in self.inverse.iter_mut().zip(direction).enumerate() {
             if r == leaving {
@@ -288,13 +345,22 @@ impl Tableau {
             .costs
             .iter()
             .zip(&self.values)
-            .take(self.rows)
             .map(|(c, x)| c * x)
             .sum();
+        let mut basis: [usize; MAX_ROWS] = core::array::from_fn(|k| self.columns.saturating_add(k));
+        let mut values = [0.0; MAX_ROWS];
+        for ((to, from), (value, &x)) in basis
+            .iter_mut()
+            .zip(&self.basis)
+            .zip(values.iter_mut().zip(&self.values))
+        {
+            *to = *from;
+            *value = x;
+        }
         Solution {
-            basis: self.basis,
-            values: self.values,
-            rows: self.rows,
+            basis,
+            values,
+            rows: M,
             columns: self.columns,
             objective,
             pivots: self.pivots,

@@ -100,6 +100,11 @@ impl<'a> Users<'a> {
             .unwrap_or_default()
     }
 
+    /// Every user's per-task demand, row after row, as the caller's amounts.
+    pub(crate) fn demands(&self) -> &'a [f64] {
+        self.demands
+    }
+
     /// Every user's per-task demand, in order, as the caller's amounts.
     pub fn demand_rows(&self) -> core::slice::ChunksExact<'a, f64> {
         self.demands.chunks_exact(self.capacity.kinds())

@@ -286,20 +286,30 @@ impl Program for EfficiencyProgram<'_> {
         r / capacity.get(row).copied().unwrap_or(1.0)
     }
     fn column(&self, j: usize, out: &mut [f64; MAX_ROWS]) -> f64 {
-        let demand = self.users.demand(j);
         *out = [0.0; MAX_ROWS];
         let mut cost = 0.0;
-        for (slot, share) in out.iter_mut().zip(demand.shares(self.users.capacity())) {
-            *slot = share;
-            cost += share;
+        let capacity = self.users.capacity().as_slice();
+        for ((slot, d), r) in out
+            .iter_mut()
+            .zip(self.users.demand_amounts(j))
+            .zip(capacity)
+        {
+            *slot = d / r;
+            cost += *slot;
         }
         cost
     }
 
     /// `c_j - y·A_j = Σ_k d_jk (1 - y_k) / r_k`: the duals and the capacity fold into one
     /// factor per kind, and each user costs one dot product over its own demand row.
-    fn reduced_costs<F: FnMut(usize, f64)>(&self, duals: &[f64; MAX_ROWS], mut visit: F) {
-        let mut factor = [0.0; MAX_ROWS];
+    /// Demand rows are read as the caller laid them out, `M` amounts each, so the dot product
+    /// has a length the compiler knows.
+    fn reduced_costs<const M: usize>(&self, duals: &[f64; M], first: usize, out: &mut [f64]) {
+        if M != self.rows() {
+            // Not this program's duals (the solver never passes such): nothing to price.
+            return;
+        }
+        let mut factor = [0.0; M];
         for ((f, y), r) in factor
             .iter_mut()
             .zip(duals)
@@ -307,9 +317,10 @@ impl Program for EfficiencyProgram<'_> {
         {
             *f = (1.0 - y) / r;
         }
-        self.users.each_demand(|j, demand| {
-            visit(j, demand.iter().zip(&factor).map(|(d, f)| d * f).sum());
-        });
+        let rows = self.users.demands().get(first.saturating_mul(M)..);
+        for (r, demand) in out.iter_mut().zip(rows.unwrap_or_default().chunks_exact(M)) {
+            *r = demand.iter().zip(&factor).map(|(d, f)| d * f).sum();
+        }
     }
 }
 
