@@ -113,22 +113,47 @@ impl Ernest {
 
 /// Rotates `row` into `triangle` (Givens), zeroing it column by column.
 fn absorb(triangle: &mut Triangle, mut row: [f64; COLUMNS]) {
-    for (k, line) in triangle.iter_mut().enumerate() {
-        let (Some(&pivot), Some(&entry)) = (line.get(k), row.get(k)) else {
-            continue;
-        };
-        if entry == 0.0 {
-            continue;
-        }
+    let [l0, l1, l2, l3] = triangle;
+    rotate::<0>(l0, &mut row);
+    rotate::<1>(l1, &mut row);
+    rotate::<2>(l2, &mut row);
+    rotate::<3>(l3, &mut row);
+}
+
+/// `|e|` from this to [`MOVE_MAX`] squares to a normal number, and then `sqrt(e * e)` is `|e|`
+/// exactly (the square root of a correctly rounded square, in binary floating point).
+const MOVE_MIN: f64 = 1e-150;
+/// See [`MOVE_MIN`].
+const MOVE_MAX: f64 = 1e150;
+
+/// The Givens rotation of `line`, row `K` of the triangle, with `row` that zeroes `row[K]`,
+/// applied to columns `K..` (the earlier ones are zero in `line` and done with in `row`).
+/// `K` is a constant so that the update is unrolled.
+fn rotate<const K: usize>(line: &mut [f64; COLUMNS], row: &mut [f64; COLUMNS]) {
+    let (Some(&pivot), Some(&entry)) = (line.get(K), row.get(K)) else {
+        return;
+    };
+    if entry == 0.0 {
+        return;
+    }
+    let (c, s) = if pivot == 0.0 && (MOVE_MIN..=MOVE_MAX).contains(&entry.abs()) {
+        // An empty line takes the row as it is, up to its sign: the radius is |entry|
+        // exactly, so c = ±0 and s = ±1 are what the divisions below give, without them.
+        let c = if pivot.is_sign_negative() { -0.0 } else { 0.0 };
+        (c, if entry < 0.0 { -1.0 } else { 1.0 })
+    } else {
         // No overflow: inputs are bounded (features below 2^33, run times at most 2^60), so
         // squares stay far below f64's range and hypot's care is not needed.
         let radius = libm::sqrt(pivot * pivot + entry * entry);
-        let (c, s) = (pivot / radius, entry / radius);
-        for (top, bottom) in line.iter_mut().zip(row.iter_mut()).skip(k) {
-            let (t, b) = (*top, *bottom);
-            *top = c * t + s * b;
-            *bottom = c * b - s * t;
-        }
+        (pivot / radius, entry / radius)
+    };
+    let (Some(tops), Some(bottoms)) = (line.get_mut(K..), row.get_mut(K..)) else {
+        return;
+    };
+    for (top, bottom) in tops.iter_mut().zip(bottoms) {
+        let (t, b) = (*top, *bottom);
+        *top = c * t + s * b;
+        *bottom = c * b - s * t;
     }
 }
 
