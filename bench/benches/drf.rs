@@ -4,7 +4,9 @@
 //! binding benchmarks (bindings/java's JniBench, bindings/go's bench_test.go): a whole
 //! `allocate_round` (`drf_round`) and QKnobler's whole allocation (`qknobler_allocate`).
 //!
-//! Run: `cargo bench -p fairsched-bench --bench drf`
+//! Run: `cargo bench -p fairsched-bench --bench drf`; with GLPK beside the linear program
+//! (Debian: `apt-get install libglpk-dev`): `cargo bench -p fairsched-bench --features glpk
+//! --bench drf -- qknobler_lp`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use fairsched::drf::Users;
@@ -54,9 +56,32 @@ fn efficiency_lp(c: &mut Criterion) {
             group.bench_function(BenchmarkId::new(format!("m{kinds}"), n), |b| {
                 b.iter(|| black_box(lp::maximize(&program).expect("bounded")))
             });
+            #[cfg(feature = "glpk")]
+            glpk_baseline(&mut group, kinds, n, &program);
         }
     }
     group.finish();
+}
+
+/// GLPK on the same program (`--features glpk`), checked to reach the same optimum (objective
+/// within 1e-9 relative) before it is timed: `qknobler_lp/glpk_m{kinds}/{n}`.
+#[cfg(feature = "glpk")]
+fn glpk_baseline(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    kinds: usize,
+    n: usize,
+    program: &EfficiencyProgram<'_>,
+) {
+    let glpk = fairsched_bench::glpk::GlpkProgram::new(program);
+    let ours = lp::maximize(program).expect("bounded").objective;
+    let theirs = glpk.solve().expect("GLPK finds the optimum");
+    assert!(
+        (ours - theirs).abs() <= 1e-9 * ours.abs().max(theirs.abs()),
+        "m = {kinds}, n = {n}: GLPK's optimum {theirs} is not ours, {ours}"
+    );
+    group.bench_function(BenchmarkId::new(format!("glpk_m{kinds}"), n), |b| {
+        b.iter(|| black_box(glpk.solve()))
+    });
 }
 
 /// One round of discrete DRF placing 256 tasks among 10,000 users (free resources fixed, always

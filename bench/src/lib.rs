@@ -5,6 +5,8 @@ pub mod baseline;
 pub mod cfq;
 pub mod drf;
 pub mod drr;
+#[cfg(feature = "glpk")]
+pub mod glpk;
 pub mod hai;
 pub mod lockstep;
 pub mod paf;
