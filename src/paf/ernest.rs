@@ -137,8 +137,8 @@ fn rotate<const K: usize>(line: &mut [f64; COLUMNS], row: &mut [f64; COLUMNS]) {
         return;
     }
     let (c, s) = if pivot == 0.0 && (MOVE_MIN..=MOVE_MAX).contains(&entry.abs()) {
-        // An empty line takes the row as it is, up to its sign: the radius is |entry|
-        // exactly, so c = ±0 and s = ±1 are what the divisions below give, without them.
+        // A zero pivot (a line no row has reached yet takes the row, up to its sign): the
+        // radius is |entry| exactly, so c = ±0 and s = ±1 are what the divisions below give.
         let c = if pivot.is_sign_negative() { -0.0 } else { 0.0 };
         (c, if entry < 0.0 { -1.0 } else { 1.0 })
     } else {
