@@ -46,7 +46,9 @@ pub fn check(points: &[f64]) -> Result<()> {
     Ok(())
 }
 
-/// `p(x)` of a checked table, flat past its end.
+/// `p(x)` of a checked table, flat past its end. (`#[inline]`, as the increments below: the
+/// generic allocation is compiled in the caller's crate and probes them in its inner loops.)
+#[inline]
 pub(crate) fn at(points: &[f64], x: u32) -> f64 {
     let last = points.len().saturating_sub(1);
     points
@@ -60,6 +62,7 @@ pub(crate) fn at(points: &[f64], x: u32) -> f64 {
 /// hold `-0.0` (`p(1) = -0.0` after `p(0) = 0.0` is flat), whose difference `-0.0` the heaps,
 /// which order rates by their bits, would put before `+0.0` where comparisons tie, and the
 /// literal and fast methods must agree on every tie.
+#[inline]
 pub(crate) fn increment(points: &[f64], x: u32) -> f64 {
     match (points.get(x as usize), x.checked_sub(1)) {
         (Some(&p), Some(below)) => p - at(points, below) + 0.0,

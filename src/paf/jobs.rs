@@ -83,23 +83,30 @@ pub trait Jobs {
     }
 }
 
+// `#[inline]`: `Paf::allocate` is generic, so it is compiled in the caller's crate, where these
+// accessors, called for every increment the allocation probes, would otherwise stay calls.
 impl Jobs for [Job<'_>] {
+    #[inline]
     fn len(&self) -> usize {
         <[Job<'_>]>::len(self)
     }
+    #[inline]
     fn weight(&self, job: usize) -> u32 {
         self.get(job).map_or(1, |j| j.weight)
     }
+    #[inline]
     fn points(&self, job: usize) -> &[f64] {
         self.get(job)
             .and_then(|j| j.curve)
             .map_or(&[], |c| c.points())
     }
+    #[inline]
     fn concave_from(&self, job: usize) -> u32 {
         self.get(job)
             .and_then(|j| j.curve)
             .map_or(0, |c| c.concave_from())
     }
+    #[inline]
     fn demand(&self, job: usize) -> u32 {
         self.get(job).map_or(0, |j| j.demand)
     }

@@ -28,9 +28,10 @@
 //! first); among the others the lower index first. Each job's increments come in that order
 //! already (concavity), so `x_j = minAlloc_j + (how many of its increments are among the R
 //! best)`: a per-job count for a threshold value found by search, then the ties at the
-//! threshold shared out in the order above. The search narrows a value bracket by linear
-//! interpolation of the count (bisection whenever that fails to halve it) with per-job
-//! brackets on the counts, so late rounds touch few jobs and few points.
+//! threshold shared out in the order above. The search narrows a value bracket with per-job
+//! brackets on the counts, so late rounds touch few jobs and few points; its guesses (see
+//! [`select`]) follow Ernest's model of the curves (§IV-A), so that on such curves a handful of
+//! rounds land next to the threshold, and fall back to bisection when they do not.
 
 use super::curve::{at, increment};
 use super::jobs::Jobs;
@@ -47,17 +48,28 @@ pub enum Step {
     Run,
 }
 
-/// Per-job scratch of `select`: its count bracket.
+/// Per-job scratch of `select`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Bracket {
+    /// Key of the job's lowest held increment `Δ(fair)`; `u64::MAX` when it holds none.
+    lowest_held: u64,
+    /// Key of the job's highest free increment `Δ(fair + 1)`; 0 when none is free.
+    highest_free: u64,
+    /// Increments held at the fair share: `fair - minAlloc`.
+    held: u32,
+    /// Bounds on the count at every threshold between the search's two ends.
     lo: u32,
     hi: u32,
+    /// The count at the threshold evaluated last.
     count: u32,
 }
 
 impl Bracket {
     /// The value to fill storage with.
     pub const EMPTY: Bracket = Bracket {
+        lowest_held: 0,
+        highest_free: 0,
+        held: 0,
         lo: 0,
         hi: 0,
         count: 0,
@@ -166,6 +178,66 @@ pub(crate) fn concave_above_min<J: Jobs + ?Sized>(jobs: &J, min: &[u32]) -> bool
     (0..jobs.len()).all(|j| jobs.concave_from(j) <= min.get(j).copied().unwrap_or_default())
 }
 
+/// The key of `Δ(x)`: its value's order bits.
+fn key_at(points: &[f64], x: u32) -> u64 {
+    order_bits(increment(points, x))
+}
+
+/// How many of the increments `Δ(base + i)`, `i >= 1`, lie above `threshold`, knowing that
+/// it is in `lo..=hi` (the increments never increase there). A binary search whose steps do
+/// not depend on the data, without branches on it, which a processor could not predict.
+fn count_above(points: &[f64], base: u32, lo: u32, hi: u32, threshold: u64) -> u32 {
+    // The k-th unknown increment, k >= 0, is Δ(base + lo + 1 + k) = window[k + 1] - window[k].
+    let window = points
+        .get(base.saturating_add(lo) as usize..)
+        .unwrap_or_default();
+    let above = |k: usize| match (window.get(k), window.get(k.saturating_add(1))) {
+        (Some(&below), Some(&at)) => order_bits(at - below + 0.0) > threshold,
+        _ => false,
+    };
+    // Every k below `low` is above; the unknown part of the count is in `low..=low + size`.
+    let (mut low, mut size) = (0usize, hi.saturating_sub(lo) as usize);
+    while size > 1 {
+        let half = size / 2;
+        // `low + half` when the increment there is above, `low` otherwise, without a branch.
+        let mask = usize::from(above(low.saturating_add(half))).wrapping_neg();
+        low = low.saturating_add(half & mask);
+        size = size.saturating_sub(half);
+    }
+    let last = usize::from(size == 1 && above(low));
+    lo.saturating_add(low.saturating_add(last) as u32)
+}
+
+/// One end of the threshold search: a key and, once evaluated, the count above it.
+#[derive(Clone, Copy)]
+struct End {
+    key: u64,
+    above: Option<u64>,
+}
+
+/// How many increments lie between the two ends: `count(low) - count(high)`, unknown
+/// (`u64::MAX`) until both are evaluated.
+fn spread(low: End, high: End) -> u64 {
+    match (low.above, high.above) {
+        (Some(above_low), Some(above_high)) => above_low.saturating_sub(above_high),
+        _ => u64::MAX,
+    }
+}
+
+/// The value whose [`order_bits`] are `key` (the inverse of that map).
+fn value_of(key: u64) -> f64 {
+    f64::from_bits(if key >> 63 == 1 {
+        key & !(1 << 63)
+    } else {
+        !key
+    })
+}
+
+/// The key of a guessed threshold value, when the guess is a number at least 0.
+fn key_of(value: f64) -> Option<u64> {
+    (value >= 0.0 && value.is_finite()).then(|| order_bits(value + 0.0))
+}
+
 /// Algorithm 1's allocation by selection (see the module documentation), for curves concave
 /// above `min`: `paf` holds the fair shares on entry and the PAF allocations on return;
 /// `brackets` is scratch as long as the jobs.
@@ -175,145 +247,214 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     paf: &mut [u32],
     brackets: &mut [Bracket],
 ) {
-    let n = jobs.len();
-    let min_of = |j: usize| min.get(j).copied().unwrap_or_default();
-    let held = |paf: &[u32], j: usize| {
-        paf.get(j)
-            .copied()
-            .unwrap_or_default()
-            .saturating_sub(min_of(j))
-    };
-    // The curve's own demand: a job without a curve has no points, so nothing to take.
-    let span = |j: usize| (jobs.points(j).len().saturating_sub(1) as u32).saturating_sub(min_of(j));
-    // The i-th increment above minAlloc, i >= 1, and its key.
-    let key = |j: usize, i: u32| order_bits(increment(jobs.points(j), min_of(j).saturating_add(i)));
-
-    // Nothing moves unless the smallest held increment is below the largest one not held.
-    let mut lowest_held = None::<u64>;
-    let mut highest_free = None::<u64>;
-    let mut wanted: u64 = 0;
-    for j in 0..n {
-        let h = held(paf, j);
-        wanted = wanted.saturating_add(u64::from(h));
-        if h > 0 {
-            let k = key(j, h);
-            lowest_held = Some(lowest_held.map_or(k, |m| m.min(k)));
-        }
-        if h < span(j) {
-            let k = key(j, h.saturating_add(1));
-            highest_free = Some(highest_free.map_or(k, |m| m.max(k)));
-        }
-    }
-    let (Some(lowest), Some(highest)) = (lowest_held, highest_free) else {
+    let Some(brackets) = brackets.get_mut(..jobs.len()) else {
         return;
     };
+    let min_of = |j: usize| min.get(j).copied().unwrap_or_default();
+
+    // Nothing moves unless the smallest held increment is below the largest one not held.
+    let (mut lowest, mut highest) = (u64::MAX, 0);
+    let mut wanted: u64 = 0;
+    // For the first guess (below): Σ fair sqrt(Δ(fair)) and Σ fair over jobs holding some
+    // increment, and Σ minAlloc over jobs with a curve.
+    let (mut roots, mut weights, mut floor) = (0.0, 0.0, 0.0);
+    for (j, (b, &fair)) in brackets.iter_mut().zip(paf.iter()).enumerate() {
+        let points = jobs.points(j);
+        let min = min_of(j);
+        let held = fair.saturating_sub(min);
+        // The curve's own demand: a job without a curve has no points, so nothing to take.
+        let span = (points.len().saturating_sub(1) as u32).saturating_sub(min);
+        *b = Bracket {
+            lowest_held: if held > 0 {
+                key_at(points, fair)
+            } else {
+                u64::MAX
+            },
+            highest_free: if held < span {
+                key_at(points, fair.saturating_add(1))
+            } else {
+                0
+            },
+            held,
+            lo: 0,
+            hi: span,
+            count: 0,
+        };
+        lowest = lowest.min(b.lowest_held);
+        highest = highest.max(b.highest_free);
+        wanted = wanted.saturating_add(u64::from(held));
+        if held > 0 {
+            roots += f64::from(fair) * libm::sqrt(increment(points, fair));
+            weights += f64::from(fair);
+        }
+        if jobs.has_curve(j) {
+            floor += f64::from(min);
+        }
+    }
     if lowest >= highest {
         return;
     }
 
-    // Count of job j's increments above `threshold`, searched within its bracket.
-    let count_above = |j: usize, b: &Bracket, threshold: u64| -> u32 {
-        let (mut lo, mut hi) = (b.lo, b.hi);
-        while lo < hi {
-            let mid = lo.saturating_add(hi.saturating_sub(lo).div_ceil(2));
-            if key(j, mid) > threshold {
-                lo = mid;
-            } else {
-                hi = mid.saturating_sub(1);
-            }
-        }
-        lo
-    };
-    // Counts every job at `threshold` into `count`; returns their sum.
+    // Counts every job at `threshold` into `count`; returns their sum. A held increment above
+    // the threshold, or a free one at most it, narrows the job's bracket for free.
     let evaluate = |brackets: &mut [Bracket], threshold: u64| -> u64 {
         let mut total: u64 = 0;
-        for (j, b) in brackets.iter_mut().enumerate().take(n) {
-            b.count = if b.lo == b.hi {
-                b.lo
+        for (j, b) in brackets.iter_mut().enumerate() {
+            let (mut lo, mut hi) = (b.lo, b.hi);
+            if b.lowest_held > threshold {
+                lo = lo.max(b.held);
             } else {
-                count_above(j, b, threshold)
+                hi = hi.min(b.held.saturating_sub(1));
+            }
+            if b.highest_free > threshold {
+                lo = lo.max(b.held.saturating_add(1));
+            } else {
+                hi = hi.min(b.held);
+            }
+            b.count = if lo < hi {
+                count_above(jobs.points(j), min_of(j), lo, hi, threshold)
+            } else {
+                lo
             };
             total = total.saturating_add(u64::from(b.count));
         }
         total
     };
     let finish = |paf: &mut [u32], brackets: &[Bracket]| {
-        for (j, (x, b)) in paf.iter_mut().zip(brackets).enumerate().take(n) {
+        for (j, (x, b)) in paf.iter_mut().zip(brackets).enumerate() {
             *x = min_of(j).saturating_add(b.count);
         }
     };
 
-    // Invariant: count(low) >= wanted > count(high), brackets exact at both ends. Every held
-    // increment is above `low` and every free one at most `high`, which bounds the first two
-    // searches: count(high) <= held <= count(low).
-    let mut low = lowest.saturating_sub(1);
-    let mut high = highest;
-    for (j, b) in brackets.iter_mut().enumerate().take(n) {
-        *b = Bracket {
-            lo: 0,
-            hi: held(paf, j),
-            count: 0,
-        };
-    }
-    let mut above_high = evaluate(brackets, high);
-    for (j, b) in brackets.iter_mut().enumerate().take(n) {
-        b.lo = b.count;
-        b.hi = span(j);
-    }
-    let mut above_low = evaluate(brackets, low);
-    if above_low == wanted {
-        return finish(paf, brackets);
-    }
-    for b in brackets.iter_mut().take(n) {
-        b.hi = b.count;
-    }
-    let mut bisect = false;
-    while high.saturating_sub(low) > 1 {
-        let width = high.saturating_sub(low);
-        let offset = if bisect {
-            width / 2
+    // Invariant: count(low) >= wanted > count(high), with every bracket holding the counts at
+    // both ends (exact at an evaluated end). Every held increment is above `low` and every free
+    // one at most `high`. The guesses only decide how fast the search ends, never its result:
+    // - none evaluated: Ernest's model (§IV-A) without its small terms, `p(x) = x / (a0 x +
+    //   a2)`, has increments falling about as `x^-2`, so a job holds about `x sqrt(Δ(x) / T)`
+    //   slots at threshold `T`; fitted to every job at its fair share, the allocations add up
+    //   to `Σ fair` at `sqrt(T) = Σ fair sqrt(Δ(fair)) / Σ fair`;
+    // - one end evaluated, where the allocations add up to `X` instead of `Σ fair`: the same
+    //   law scales the threshold by `(X / Σ fair)^2`, aiming an eighth of the error past the
+    //   target so as to land on the other side;
+    // - both ends evaluated: the count is about linear in `T^(-1/2)`, so interpolate there
+    //   (linearly in the keys when the low end is not positive), halving the residual of an end
+    //   that stays put (the Illinois rule), so that neither end lingers;
+    // - after two rounds in a row that halve neither the keys' interval nor the count's, a
+    //   bisection of the keys (first at +0, where flat stretches of curves tie), so about
+    //   three rounds per bit of the keys at worst.
+    let mut low = End {
+        key: lowest.saturating_sub(1),
+        above: None,
+    };
+    let mut high = End {
+        key: highest,
+        above: None,
+    };
+    let target = floor + wanted as f64;
+    let (mut failures, mut last_low, mut stale) = (0u32, None::<bool>, 1.0);
+    while high.key.saturating_sub(low.key) > 1 {
+        let width = high.key.saturating_sub(low.key);
+        let before = spread(low, high);
+        let bisection = if low.key < order_bits(0.0) {
+            order_bits(0.0)
         } else {
-            // count falls from above_low at `low` to above_high at `high`: aim where it
-            // crosses `wanted`.
-            let fraction = u128::from(above_low.saturating_sub(wanted));
-            let whole = u128::from(above_low.saturating_sub(above_high)).max(1);
-            u128::from(width)
-                .saturating_mul(fraction)
-                .checked_div(whole)
-                .unwrap_or_default() as u64
+            low.key.saturating_add(width / 2)
         };
-        let pivot = low.saturating_add(offset.clamp(1, width.saturating_sub(1)));
+        let scaled = |at: u64, above: u64| {
+            let reached = floor + above as f64;
+            let aim = target - (reached - target) / 8.0;
+            key_of(value_of(at) * (reached / aim) * (reached / aim))
+        };
+        let guess = match (low.above, high.above) {
+            _ if failures >= 2 => None,
+            (None, None) => key_of((roots / weights) * (roots / weights)),
+            (Some(above), None) => scaled(low.key, above),
+            (None, Some(above)) => scaled(high.key, above),
+            (Some(above_low), Some(above_high)) => {
+                let mut residual_low = above_low.saturating_sub(wanted) as f64;
+                let mut residual_high = wanted.saturating_sub(above_high) as f64;
+                if last_low == Some(true) {
+                    residual_high *= stale;
+                } else {
+                    residual_low *= stale;
+                }
+                let fraction = residual_low / (residual_low + residual_high);
+                let (from, to) = (value_of(low.key), value_of(high.key));
+                if from > 0.0 {
+                    let (u_low, u_high) = (1.0 / libm::sqrt(from), 1.0 / libm::sqrt(to));
+                    let u = u_low + (u_high - u_low) * fraction;
+                    key_of(1.0 / (u * u))
+                } else {
+                    Some(low.key.saturating_add((width as f64 * fraction) as u64))
+                }
+            }
+        };
+        let pivot = guess
+            .unwrap_or(bisection)
+            .clamp(low.key.saturating_add(1), high.key.saturating_sub(1));
         let above = evaluate(brackets, pivot);
         if above == wanted {
             return finish(paf, brackets);
         }
-        if above > wanted {
-            low = pivot;
-            above_low = above;
-            for b in brackets.iter_mut().take(n) {
+        let moved_low = above > wanted;
+        let end = End {
+            key: pivot,
+            above: Some(above),
+        };
+        if moved_low {
+            low = end;
+            for b in brackets.iter_mut() {
                 b.hi = b.count;
             }
         } else {
-            high = pivot;
-            above_high = above;
-            for b in brackets.iter_mut().take(n) {
+            high = end;
+            for b in brackets.iter_mut() {
                 b.lo = b.count;
             }
         }
-        bisect = high.saturating_sub(low) > width / 2;
+        stale = if last_low == Some(moved_low) {
+            stale * 0.5
+        } else {
+            1.0
+        };
+        last_low = Some(moved_low);
+        let halved =
+            high.key.saturating_sub(low.key) <= width / 2 || spread(low, high) <= before / 2;
+        failures = if halved {
+            0
+        } else {
+            failures.saturating_add(1)
+        };
     }
+    // Both ends exact for the ties: an end never evaluated is evaluated now.
+    if low.above.is_none() {
+        evaluate(brackets, low.key);
+        for b in brackets.iter_mut() {
+            b.hi = b.count;
+        }
+    }
+    let above_high = match high.above {
+        Some(above) => above,
+        None => {
+            let above = evaluate(brackets, high.key);
+            for b in brackets.iter_mut() {
+                b.lo = b.count;
+            }
+            above
+        }
+    };
 
     // Every increment in (low, high] has the threshold value: share the ties out, held ones
     // first by descending index, then the others by ascending index.
     let mut left = wanted.saturating_sub(above_high);
-    for (j, b) in brackets.iter_mut().enumerate().take(n).rev() {
-        let tied_held = b.hi.min(held(paf, j)).saturating_sub(b.lo);
+    for b in brackets.iter_mut().rev() {
+        let tied_held = b.hi.min(b.held).saturating_sub(b.lo);
         let take = tied_held.min(left.min(u64::from(u32::MAX)) as u32);
         b.count = b.lo.saturating_add(take);
         left = left.saturating_sub(u64::from(take));
     }
-    for (j, b) in brackets.iter_mut().enumerate().take(n) {
-        let tied_free = b.hi.saturating_sub(b.lo.max(held(paf, j)));
+    for b in brackets.iter_mut() {
+        let tied_free = b.hi.saturating_sub(b.lo.max(b.held));
         let take = tied_free.min(left.min(u64::from(u32::MAX)) as u32);
         b.count = b.count.saturating_add(take);
         left = left.saturating_sub(u64::from(take));
