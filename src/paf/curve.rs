@@ -22,6 +22,24 @@ pub const MAX_PROGRESS: f64 = 1_152_921_504_606_846_976.0;
 /// [`Error::OutOfRange`] (above the maximum, or `p(0) > 0`), [`Error::NotMonotone`]; a demand
 /// beyond `u32::MAX` is [`Error::OutOfRange`].
 pub fn check(points: &[f64]) -> Result<()> {
+    // A valid table in one pass without branches on the data: `p(0) = 0`, never decreasing (so
+    // never negative, and a NaN fails every comparison), the last value at most the maximum
+    // (so every one is, and finite). Only a table that fails is walked again, for its error.
+    let valid = match (points.first(), points.last()) {
+        (Some(&first), Some(&last)) => {
+            first == 0.0
+                && last <= MAX_PROGRESS
+                && u32::try_from(points.len().saturating_sub(1)).is_ok()
+                && points
+                    .iter()
+                    .zip(points.iter().skip(1))
+                    .fold(true, |rising, (below, at)| rising & (below <= at))
+        }
+        _ => false,
+    };
+    if valid {
+        return Ok(());
+    }
     let first = *points.first().ok_or(Error::Empty)?;
     if u32::try_from(points.len().saturating_sub(1)).is_err() {
         return Err(Error::OutOfRange);
@@ -80,6 +98,18 @@ pub fn concave_from(points: &[f64]) -> u32 {
         k = k.saturating_sub(1);
     }
     k
+}
+
+/// Whether the checked table is concave on `x..=d`, that is, [`concave_from`] is at most `x`:
+/// the increments `Δ(x + 1), ..., Δ(d)` never increase. Walks those increments only, in one
+/// pass without branches on the data.
+pub(crate) fn concave_above(points: &[f64], x: u32) -> bool {
+    let above = points.get(x as usize..).unwrap_or_default();
+    above
+        .iter()
+        .zip(above.iter().skip(1))
+        .zip(above.iter().skip(2))
+        .fold(true, |concave, ((&a, &b), &c)| concave & (b - a >= c - b))
 }
 
 /// A checked curve, with how much of it is concave.
@@ -209,6 +239,16 @@ mod tests {
         assert_eq!(concave_from(&[0.0, 0.1, 0.5, 0.7, 0.8]), 1);
         assert_eq!(concave_from(&[0.0, 0.1, 0.2, 0.5]), 2);
         assert_eq!(concave_from(&[0.0]), 0);
+        for p in [
+            &[0.0, 0.1, 0.5, 0.7, 0.8][..],
+            &[0.0, 0.1, 0.2, 0.5],
+            &[0.0],
+            &p,
+        ] {
+            for x in 0..6 {
+                assert_eq!(concave_above(p, x), concave_from(p) <= x, "{p:?} above {x}");
+            }
+        }
         // A flat step written with -0.0 gains +0.0, bit for bit.
         assert_eq!(increment(&[0.0, -0.0], 1).to_bits(), 0.0f64.to_bits());
         assert_eq!(increment(&[-0.0, 0.0], 1).to_bits(), 0.0f64.to_bits());

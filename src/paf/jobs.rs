@@ -75,6 +75,11 @@ pub trait Jobs {
     fn points(&self, job: usize) -> &[f64];
     /// [`curve::concave_from`] of job `job`'s curve (0 without a curve).
     fn concave_from(&self, job: usize) -> u32;
+    /// Whether job `job`'s curve is concave on `x..=d` (`concave_from(job) <= x`; true without
+    /// a curve).
+    fn concave_above(&self, job: usize, x: u32) -> bool {
+        self.concave_from(job) <= x
+    }
     /// Demand `d` of job `job`, with or without a curve.
     fn demand(&self, job: usize) -> u32;
     /// Whether job `job` has a curve (a checked curve has at least one point).
@@ -190,9 +195,13 @@ impl Jobs for FlatJobs<'_> {
     fn demand(&self, job: usize) -> u32 {
         self.range(job).len().saturating_sub(1) as u32
     }
-    /// Walks the curve: O(d) per call, once per job and allocation.
+    /// Walks the curve: O(d) per call.
     fn concave_from(&self, job: usize) -> u32 {
         curve::concave_from(self.points(job))
+    }
+    /// Walks the curve above `x` only: O(d - x), once per job and allocation.
+    fn concave_above(&self, job: usize, x: u32) -> bool {
+        curve::concave_above(self.points(job), x)
     }
 }
 

@@ -175,7 +175,7 @@ pub(crate) fn greedy<J: Jobs + ?Sized>(
 /// Whether every job's curve is concave above its minimum allocation, so that [`select`]
 /// applies.
 pub(crate) fn concave_above_min<J: Jobs + ?Sized>(jobs: &J, min: &[u32]) -> bool {
-    (0..jobs.len()).all(|j| jobs.concave_from(j) <= min.get(j).copied().unwrap_or_default())
+    (0..jobs.len()).all(|j| jobs.concave_above(j, min.get(j).copied().unwrap_or_default()))
 }
 
 /// The key of `Δ(x)`: its value's order bits.
