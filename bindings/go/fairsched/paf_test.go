@@ -123,6 +123,73 @@ func TestPAFErrors(t *testing.T) {
 	}
 }
 
+// Jobs laid out once allocate as Allocate does, call after call, and keep their own copy of
+// the weights and curves.
+func TestPAFJobs(t *testing.T) {
+	p := newPAF(t, 3)
+	weights := []uint32{1, 1, 2}
+	curves := [][]float64{prefix(0.5, 0.25, 0.125, 0.0625), fairsched.PAFNoCurve(3), prefix(0.25, 0.25, 0.25, 0.25)}
+	jobs, err := fairsched.NewPAFJobs(weights, curves)
+	must(t, err)
+	expect(t, "jobs", fmt.Sprint(jobs.Len()), "3")
+	for _, method := range []fairsched.PAFMethod{fairsched.PAFLiteral, fairsched.PAFFast} {
+		want, err := p.Allocate(weights, curves, 9, 0.5, method)
+		must(t, err)
+		for range 2 {
+			got, err := p.AllocateJobs(jobs, 9, 0.5, method)
+			must(t, err)
+			expect(t, "allocation", fmt.Sprint(*got), fmt.Sprint(*want))
+		}
+	}
+	want, err := p.AllocateJobs(jobs, 9, 0.5, fairsched.PAFFast)
+	must(t, err)
+	weights[0], curves[2][4] = 7, 0
+	got, err := p.AllocateJobs(jobs, 9, 0.5, fairsched.PAFFast)
+	must(t, err)
+	expect(t, "after the slices changed", fmt.Sprint(*got), fmt.Sprint(*want))
+
+	empty, err := fairsched.NewPAFJobs(nil, nil)
+	must(t, err)
+	a, err := p.AllocateJobs(empty, 9, 0.5, fairsched.PAFFast)
+	must(t, err)
+	expect(t, "no job", fmt.Sprint(len(a.PAF), a.Slots), "0 0")
+}
+
+// Invalid jobs return their error, from NewPAFJobs when the slices disagree and otherwise from
+// AllocateJobs, which then returns no allocation.
+func TestPAFJobsErrors(t *testing.T) {
+	p := newPAF(t, 2)
+	if _, err := fairsched.NewPAFJobs([]uint32{1}, [][]float64{{0, 1}, {0, 1}}); err != fairsched.ErrLengthMismatch {
+		t.Errorf("lengths: got %v", err)
+	}
+	for _, c := range []struct {
+		name    string
+		weights []uint32
+		curves  [][]float64
+		err     error
+	}{
+		{"decreasing curve", []uint32{1}, [][]float64{{0, 0.5, 0.25}}, fairsched.ErrNotMonotone},
+		{"empty curve", []uint32{1}, [][]float64{{}}, fairsched.ErrEmpty},
+		{"zero weight", []uint32{0}, [][]float64{{0, 1}}, fairsched.ErrNotPositive},
+		{"NaN among numbers", []uint32{1}, [][]float64{{0, math.NaN()}}, fairsched.ErrNotFinite},
+		{"too many jobs", []uint32{1, 1, 1}, [][]float64{{0, 1}, {0, 1}, {0, 1}}, fairsched.ErrCapacityFull},
+	} {
+		jobs, err := fairsched.NewPAFJobs(c.weights, c.curves)
+		must(t, err)
+		if a, err := p.AllocateJobs(jobs, 3, 0.9, fairsched.PAFFast); err != c.err || a != nil {
+			t.Errorf("%s: got %v, %v; want %v", c.name, a, err, c.err)
+		}
+	}
+	jobs, err := fairsched.NewPAFJobs([]uint32{1}, [][]float64{{0, 1}})
+	must(t, err)
+	if _, err := p.AllocateJobs(jobs, 0, 0.9, fairsched.PAFFast); err != fairsched.ErrNotPositive {
+		t.Errorf("zero slots: got %v", err)
+	}
+	if _, err := p.AllocateJobs(nil, 3, 0.9, fairsched.PAFFast); err != fairsched.ErrNullPointer {
+		t.Errorf("nil jobs: got %v", err)
+	}
+}
+
 func TestPAFClose(t *testing.T) {
 	p := newPAF(t, 2)
 	must(t, p.Close())
@@ -134,6 +201,12 @@ func TestPAFClose(t *testing.T) {
 		},
 		"Enforce": func() error {
 			_, err := p.Enforce([]uint32{1}, []uint32{1}, []uint32{0}, make([]uint32, 1))
+			return err
+		},
+		"AllocateJobs": func() error {
+			jobs, err := fairsched.NewPAFJobs([]uint32{1}, [][]float64{{0, 1}})
+			must(t, err)
+			_, err = p.AllocateJobs(jobs, 1, 0.9, fairsched.PAFFast)
 			return err
 		},
 	})
