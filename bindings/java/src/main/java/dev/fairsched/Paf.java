@@ -1,7 +1,6 @@
 package dev.fairsched;
 
 import static dev.fairsched.Arguments.requireNonNegative;
-import static dev.fairsched.Arguments.requireSameLength;
 import static dev.fairsched.Arguments.requireU32;
 
 import java.lang.ref.Cleaner;
@@ -49,7 +48,9 @@ public final class Paf extends NativeObject {
     /**
      * Algorithm 1 for jobs with {@code weights[j]} and {@code curves[j]} sharing {@code slots}
      * slots with fairness knob {@code alpha} in [0, 1], in one native call. A job whose curve is
-     * {@link #noCurve} keeps its fair share.
+     * {@link #noCurve} keeps its fair share. The curves are laid end to end first (a {@link
+     * PafJobs}); to allocate many times over the same jobs without that copy, build a {@code
+     * PafJobs} once and call {@link #allocate(PafJobs, long, double, int)}.
      *
      * @param method {@link #LITERAL} or {@link #FAST}
      * @throws IllegalArgumentException for a negative weight, {@code slots} beyond {@code
@@ -66,29 +67,31 @@ public final class Paf extends NativeObject {
         Objects.requireNonNull(curves, "curves");
         requireNonNegative(weights, "weights");
         requireU32(slots, "slots");
-        requireSameLength(weights.length, curves.length);
-        int n = weights.length;
-        int[] offsets = new int[n + 1];
-        long total = 0;
-        for (int j = 0; j < n; j++) {
-            total += curves[j].length;
-            if (total > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException("the curves hold more than 2^31 - 1 points");
-            }
-            offsets[j + 1] = (int) total;
-        }
-        double[] points = new double[(int) total];
-        for (int j = 0; j < n; j++) {
-            System.arraycopy(curves[j], 0, points, offsets[j], curves[j].length);
-        }
+        return allocate(new PafJobs(weights, curves), slots, alpha, method);
+    }
+
+    /**
+     * Algorithm 1 for {@code jobs}, laid out once, as {@link #allocate(int[], double[][], long,
+     * double, int)} for their weights and curves: the same result and errors (the curves are
+     * checked at every call), without copying a curve; only the result is allocated.
+     *
+     * @throws NullPointerException if {@code jobs} is null
+     * @throws IllegalArgumentException for {@code slots} beyond {@code uint32_t}
+     * @throws FairschedException as {@link #allocate(int[], double[][], long, double, int)},
+     *     but {@link Status#LENGTH_MISMATCH}, which {@link PafJobs} reports when built
+     */
+    public PafAllocation allocate(PafJobs jobs, long slots, double alpha, int method) {
+        Objects.requireNonNull(jobs, "jobs");
+        requireU32(slots, "slots");
+        int n = jobs.size();
         int[] fair = new int[n];
         int[] min = new int[n];
         int[] paf = new int[n];
         double[] fairProgress = new double[n];
         double[] pafProgress = new double[n];
         ByteBuffer totals = struct();
-        check(NativePaf.allocate(handle(), weights, offsets, points, slots, alpha, method, fair,
-                min, paf, fairProgress, pafProgress, totals));
+        check(NativePaf.allocate(handle(), jobs.weights, jobs.offsets, jobs.points, slots, alpha,
+                method, fair, min, paf, fairProgress, pafProgress, totals));
         return new PafAllocation(fair, min, paf, fairProgress, pafProgress,
                 totals.getLong(NativePaf.TOTALS_SLOTS), totals.getLong(NativePaf.TOTALS_MOVED),
                 totals.getDouble(NativePaf.TOTALS_FAIR_PROGRESS),

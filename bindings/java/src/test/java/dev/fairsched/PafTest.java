@@ -62,6 +62,85 @@ class PafTest {
         assertEquals(1, Paf.noCurve(0).length);
     }
 
+    /**
+     * Jobs laid out once allocate as the arrays do, call after call, and keep their own copy
+     * of the weights and curves.
+     */
+    @Test
+    void jobsLaidOutOnce() {
+        int[] weights = {1, 1, 2};
+        double[][] curves = {FLAT, Paf.noCurve(3), STEEP.clone()};
+        PafJobs jobs = new PafJobs(weights, curves);
+        assertEquals(3, jobs.size());
+        try (Paf paf = new Paf(3)) {
+            for (int method : new int[] {Paf.LITERAL, Paf.FAST}) {
+                PafAllocation want = paf.allocate(weights, curves, 20, 0.8, method);
+                for (int call = 0; call < 2; call++) {
+                    assertSameAllocation(want, paf.allocate(jobs, 20, 0.8, method));
+                }
+            }
+            PafAllocation want = paf.allocate(jobs, 20, 0.8, Paf.FAST);
+            weights[0] = 7;
+            curves[2][4] = 0;
+            assertSameAllocation(want, paf.allocate(jobs, 20, 0.8, Paf.FAST));
+            PafAllocation none = paf.allocate(new PafJobs(new int[0], new double[0][]), 20, 0.8,
+                    Paf.FAST);
+            assertEquals(0, none.paf().length);
+            assertEquals(0, none.slots());
+        }
+    }
+
+    /** Two allocations with the same values, bit for bit. */
+    private static void assertSameAllocation(PafAllocation want, PafAllocation got) {
+        assertArrayEquals(want.fair(), got.fair());
+        assertArrayEquals(want.min(), got.min());
+        assertArrayEquals(want.paf(), got.paf());
+        assertArrayEquals(want.fairProgress(), got.fairProgress());
+        assertArrayEquals(want.pafProgress(), got.pafProgress());
+        assertEquals(want.slots(), got.slots());
+        assertEquals(want.moved(), got.moved());
+        assertEquals(want.totalFairProgress(), got.totalFairProgress());
+        assertEquals(want.totalPafProgress(), got.totalPafProgress());
+        assertEquals(want.largestLoss(), got.largestLoss());
+    }
+
+    /**
+     * Invalid jobs are rejected: by {@code PafJobs} when the arrays disagree, by the
+     * allocation otherwise.
+     */
+    @Test
+    void jobsErrors() {
+        rejects(Status.LENGTH_MISMATCH,
+                () -> new PafJobs(new int[] {1}, new double[][] {FLAT, STEEP}));
+        assertThrows(IllegalArgumentException.class,
+                () -> new PafJobs(new int[] {-1}, new double[][] {FLAT}));
+        assertThrows(NullPointerException.class, () -> new PafJobs(null, new double[][] {FLAT}));
+        assertThrows(NullPointerException.class, () -> new PafJobs(new int[] {1}, null));
+        assertThrows(NullPointerException.class,
+                () -> new PafJobs(new int[] {1}, new double[][] {null}));
+        Paf paf = new Paf(2);
+        Object[][] cases = {
+            {Status.NOT_MONOTONE, new int[] {1}, new double[][] {{0, 1, 0.5}}},
+            {Status.EMPTY, new int[] {1}, new double[][] {{}}},
+            {Status.NOT_POSITIVE, new int[] {0}, new double[][] {FLAT}},
+            {Status.NOT_FINITE, new int[] {1}, new double[][] {{0, Double.NaN}}},
+            {Status.CAPACITY_FULL, new int[] {1, 1, 1}, new double[][] {FLAT, FLAT, FLAT}},
+        };
+        for (Object[] c : cases) {
+            PafJobs jobs = new PafJobs((int[]) c[1], (double[][]) c[2]);
+            rejects((Status) c[0], () -> paf.allocate(jobs, 12, 0.9, Paf.FAST));
+        }
+        PafJobs jobs = new PafJobs(new int[] {1, 1}, new double[][] {FLAT, STEEP});
+        rejects(Status.NOT_POSITIVE, () -> paf.allocate(jobs, 0, 0.9, Paf.FAST));
+        rejects(Status.OUT_OF_RANGE, () -> paf.allocate(jobs, 12, 0.9, 7));
+        assertThrows(IllegalArgumentException.class,
+                () -> paf.allocate(jobs, 1L << 32, 0.9, Paf.FAST));
+        assertThrows(NullPointerException.class,
+                () -> paf.allocate((PafJobs) null, 12, 0.9, Paf.FAST));
+        paf.close();
+        assertThrows(IllegalStateException.class, () -> paf.allocate(jobs, 12, 0.9, Paf.FAST));
+    }
+
     /** §V-A: weights 12:3:1 on 128 slots with demands of 128 give 96, 24, 8. */
     @Test
     void testbedFairShares() {
