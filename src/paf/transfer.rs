@@ -179,6 +179,7 @@ pub(crate) fn concave_above_min<J: Jobs + ?Sized>(jobs: &J, min: &[u32]) -> bool
 }
 
 /// The key of `Δ(x)`: its value's order bits.
+#[inline]
 fn key_at(points: &[f64], x: u32) -> u64 {
     order_bits(increment(points, x))
 }
@@ -186,7 +187,9 @@ fn key_at(points: &[f64], x: u32) -> u64 {
 /// How many of the increments `Δ(base + i)`, `i >= 1`, are above `bar` (see [`bar_of`]),
 /// knowing that it is in `lo..=hi` (the increments never increase there): a binary search
 /// that always halves. (A branch-free step, from the sign of `bar - Δ`, ran slower: one more
-/// instruction per step and no speculation past the comparison.)
+/// instruction per step and no speculation past the comparison.) `#[inline]`, as the curve
+/// accessors: the generic allocation is compiled in the caller's crate.
+#[inline]
 fn count_above(points: &[f64], base: u32, lo: u32, hi: u32, bar: f64) -> u32 {
     // The k-th unknown increment, k >= 0, is Δ(base + lo + 1 + k) = window[k + 1] - window[k].
     let window = points
