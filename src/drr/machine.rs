@@ -1,7 +1,7 @@
 //! One machine as MinFrag sees it at a heartbeat: capacity, predicted available series and the
 //! earliest finish of its running executors (§III-B2, Table V's `AR(j)`).
 
-use super::remaining::Remaining;
+use super::remaining::{Against, Remaining};
 use super::series::{self, Executor, MAX_STEPS};
 use super::Metric;
 use crate::resources::{Resources, MAX_KINDS};
@@ -108,12 +108,40 @@ impl<'a> Machine<'a> {
 
     /// [`Machine::score`] for an executor that passed [`Machine::check`].
     pub(crate) fn score_checked(&self, executor: &Executor<'_>, metric: Metric) -> Option<f64> {
-        let t_star = self.t_run.min(executor.steps());
-        let remaining =
-            Remaining::after(&self.capacity, self.available, executor.demand(), t_star)?;
+        let remaining = Remaining::after(self.against(executor, self.steps(), metric));
+        self.score_of(executor, remaining, metric)
+    }
+
+    /// What [`Remaining::after`] reads to place `executor` here, testing its fit on the steps
+    /// before `changed` only (those from it on known to fit already; all of them with
+    /// [`Machine::steps`]).
+    pub(crate) fn against<'b>(
+        &'b self,
+        executor: &Executor<'b>,
+        changed: usize,
+        metric: Metric,
+    ) -> Against<'b> {
+        Against {
+            capacity: &self.capacity,
+            available: self.available,
+            demand: executor.demand(),
+            t_star: self.t_run.min(executor.steps()),
+            changed,
+            metric,
+        }
+    }
+
+    /// `executor`'s score under `metric` from the sums of its pass ([`Machine::against`]),
+    /// `None` when it does not fit.
+    pub(crate) fn score_of(
+        &self,
+        executor: &Executor<'_>,
+        remaining: Option<f64>,
+        metric: Metric,
+    ) -> Option<f64> {
+        let remaining = remaining?;
         Some(match metric {
-            Metric::Drr => remaining.drr(),
-            Metric::Trc => remaining.trc(),
+            Metric::Drr | Metric::Trc => remaining,
             Metric::Tetris => self.alignment(executor),
         })
     }

@@ -2,7 +2,8 @@
 //! executors sized by the DRR they would leave.
 
 use super::machine::Machine;
-use super::series::{Executors, MAX_EXECUTORS};
+use super::remaining::Remaining;
+use super::series::{rows, Executors, MAX_EXECUTORS};
 use super::Metric;
 use crate::resources::Resources;
 use crate::{Error, Result};
@@ -30,7 +31,9 @@ pub struct Heartbeat {
 /// run at most its horizon ([`Error::OutOfRange`]). Nothing is written on error.
 ///
 /// An executor that does not fit is never tried again in the same heartbeat: placements only
-/// take from `available`. Each candidate costs one pass over its series per round.
+/// take from `available`. Each candidate costs one pass over its series per round, and after
+/// the first round only over the steps up to `t*` or to the end of the executor placed last,
+/// whichever is later: the steps after that did not change, and the candidate fitted them.
 pub fn min_frag(
     capacity: &[f64],
     available: &mut [f64],
@@ -91,6 +94,8 @@ pub(crate) fn place(
     }
     let mut t_run = t_run;
     let mut placed = 0;
+    // Steps of `available` changed since the last round: all of them before the first.
+    let mut changed = rows(available.len(), capacity.kinds());
     while placed < placements.len() {
         let machine = Machine::trusted(*capacity, available, t_run);
         let mut best = None;
@@ -98,7 +103,8 @@ pub(crate) fn place(
             if !open.has(i) {
                 continue;
             }
-            match machine.score_checked(&executor, metric) {
+            let remaining = Remaining::after(machine.against(&executor, changed, metric));
+            match machine.score_of(&executor, remaining, metric) {
                 None => open.close(i),
                 Some(score) if best.is_none_or(|(_, _, b)| metric.better(score, b)) => {
                     best = Some((i, executor, score));
@@ -113,6 +119,7 @@ pub(crate) fn place(
             *have -= need;
         }
         t_run = t_run.min(executor.steps());
+        changed = executor.steps();
         let chosen = u32::try_from(chosen).unwrap_or(u32::MAX);
         // Copies placed before this one (only counted when there can be any).
         let copies = counts.map_or(0, |_| {

@@ -4,10 +4,19 @@
 //! The fit test reads `AR[t]` beside `RD[t]` anyway, so the numerators of `θ(i, j)`,
 //! `Σ_{t<t*} (AR[t][r] - RD[t][r])`, are summed in the same pass: one read of each series per
 //! candidate, and nothing to rebuild when a placement changes `AR`. The denominators
-//! `Σ_{t<t*} C[r]` are summed the same way, step by step, rather than multiplied out: rounded
-//! addition is monotone, so with `AR[t][r] <= C[r]` at every step the ratio is at most 1
-//! exactly, in floating point too.
+//! `Σ_{t<t*} C[r]` are the sums of `t*` rounded additions of `C[r]`, not products (see
+//! [`summed`]): rounded addition is monotone, so with `AR[t][r] <= C[r]` at every step the
+//! ratio is at most 1 exactly, in floating point too.
+//!
+//! Each kind's numerator is a chain of additions in step order, which fixes every bit of it.
+//! What the pass can save is everything around that chain: the fit test is the sign of the
+//! same difference the sum adds (no comparison and branch per step: the smallest difference is
+//! kept and tested once every [`CHUNK`] steps), the denominators are usually one
+//! multiplication, and after a placement the steps it did not change are not tested again
+//! ([`Against::changed`]).
 
+use super::series::rows;
+use super::Metric;
 use crate::resources::{Resources, MAX_KINDS};
 
 /// What a machine leaves idle, kind by kind, over the steps before `t*`.
@@ -18,6 +27,26 @@ pub(crate) struct Remaining {
     /// `Σ_{t<t*} C[r]`.
     capacity: [f64; MAX_KINDS],
     kinds: usize,
+}
+
+/// One executor against one machine: what [`Remaining::after`] reads.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Against<'a> {
+    /// The machine's capacity.
+    pub(crate) capacity: &'a Resources,
+    /// The machine's available series, time-major, at least as long as `demand`.
+    pub(crate) available: &'a [f64],
+    /// The executor's series, time-major, as many kinds as the capacity.
+    pub(crate) demand: &'a [f64],
+    /// `t*`: the steps summed.
+    pub(crate) t_star: usize,
+    /// The steps tested for fit: all of the executor's but those known to fit already, which
+    /// are the steps from `changed` on when the executor fitted `available` as it was before
+    /// a placement took from its first `changed` steps. Never fewer than `t*`.
+    pub(crate) changed: usize,
+    /// How the shares combine: their maximum ([`Metric::Drr`]) or their sum
+    /// ([`Metric::Trc`]); Tetris' score does not use them (its fit does).
+    pub(crate) metric: Metric,
 }
 
 impl Remaining {
@@ -32,28 +61,14 @@ impl Remaining {
         remaining
     }
 
-    /// Over `available` with `demand` (time-major, as many kinds as the capacity) placed:
-    /// `θ(i, j)`'s sums until `t_star`, or `None` when `demand` does not fit: some step of it
-    /// needs more of some kind than is available.
+    /// `θ(i, j)` (TRC's sum for [`Metric::Trc`]) with the executor placed, or `None` when it
+    /// does not fit: some step of it needs more of some kind than is available.
     ///
     /// The hottest loop of MinFrag, so it is compiled once per number of kinds
     /// ([`per_kinds`]): with the kinds known, a step's comparisons and sums unroll into
     /// straight-line code.
-    pub(crate) fn after(
-        capacity: &Resources,
-        available: &[f64],
-        demand: &[f64],
-        t_star: usize,
-    ) -> Option<Remaining> {
-        per_kinds(
-            capacity.kinds(),
-            After {
-                capacity,
-                available,
-                demand,
-                t_star,
-            },
-        )
+    pub(crate) fn after(against: Against<'_>) -> Option<f64> {
+        per_kinds(against.capacity.kinds(), One(against))
     }
 }
 
@@ -79,68 +94,152 @@ pub(crate) fn per_kinds<W: PerKinds>(kinds: usize, work: W) -> W::Output {
     }
 }
 
-/// [`Remaining::after`]'s arguments.
-struct After<'a> {
-    capacity: &'a Resources,
-    available: &'a [f64],
-    demand: &'a [f64],
-    t_star: usize,
-}
+/// [`Remaining::after`]'s work.
+struct One<'a>(Against<'a>);
 
-impl PerKinds for After<'_> {
-    type Output = Option<Remaining>;
+impl PerKinds for One<'_> {
+    type Output = Option<f64>;
 
-    fn run<const K: usize>(self) -> Option<Remaining> {
-        let After {
-            capacity,
+    fn run<const K: usize>(self) -> Option<f64> {
+        let against = self.0;
+        let Against {
             available,
             demand,
             t_star,
-        } = self;
-        let total: [f64; K] =
-            core::array::from_fn(|r| capacity.as_slice().get(r).copied().unwrap_or(0.0));
-        let mut idle = [0.0; K];
-        let mut summed = [0.0; K];
+            changed,
+            ..
+        } = against;
         let split = t_star.saturating_mul(K).min(demand.len());
-        let (until, after) = demand.split_at(split);
-        let (have_until, have_after) = available.split_at(split.min(available.len()));
-        for (need, have) in until.chunks_exact(K).zip(have_until.chunks_exact(K)) {
-            let mut fits = true;
-            for ((((i, s), &n), &h), &c) in idle
-                .iter_mut()
-                .zip(&mut summed)
-                .zip(need)
-                .zip(have)
-                .zip(&total)
-            {
-                fits &= n <= h;
-                *i += h - n;
-                *s += c;
-            }
-            if !fits {
+        let end = changed.saturating_mul(K).max(split).min(demand.len());
+        let (until, rest) = demand.split_at(split);
+        let (after, _) = rest.split_at(end.saturating_sub(split).min(rest.len()));
+        let (have_until, rest) = available.split_at(split.min(available.len()));
+        let (have_after, _) = rest.split_at(after.len().min(rest.len()));
+        let mut idle = [0.0; K];
+        let mut low = [0.0; K];
+        let chunk = K.saturating_mul(CHUNK);
+        let mut need = until.chunks_exact(chunk);
+        let mut have = have_until.chunks_exact(chunk);
+        for (need, have) in (&mut need).zip(&mut have) {
+            sum_rows(&mut idle, &mut low, need, have);
+            if negative(&low) {
                 return None;
             }
         }
-        for (need, have) in after.chunks_exact(K).zip(have_after.chunks_exact(K)) {
-            let fits = need
-                .iter()
-                .zip(have)
-                .fold(true, |fits, (n, h)| fits & (n <= h));
-            if !fits {
-                return None;
-            }
+        sum_rows(&mut idle, &mut low, need.remainder(), have.remainder());
+        test_rows(&mut low, after, have_after);
+        if negative(&low) {
+            return None;
         }
-        let mut remaining = Remaining::new(K);
-        for ((slot, sum), (&i, &s)) in remaining
-            .idle
+        let steps = rows(until.len(), K);
+        let total: [f64; K] = core::array::from_fn(|r| {
+            let c = against.capacity.as_slice().get(r).copied().unwrap_or(0.0);
+            summed(c, steps)
+        });
+        let shares = idle.iter().zip(&total).map(|(&idle, &total)| idle / total);
+        Some(match against.metric {
+            Metric::Trc => shares.sum(),
+            Metric::Drr | Metric::Tetris => shares.fold(0.0, f64::max),
+        })
+    }
+}
+
+/// Steps summed between two fit tests: long enough for the compiler to unroll and schedule
+/// freely, short enough that a misfit is noticed early.
+///
+/// A step fits when `RD[t][r] <= AR[t][r]` for every kind, that is when `AR[t][r] - RD[t][r]`
+/// is not negative: amounts are finite, and the difference of two finite numbers is 0 only
+/// when they are equal and has the sign of the exact difference otherwise.
+const CHUNK: usize = 8;
+
+/// Adds the steps' `AR[t][r] - RD[t][r]` to `idle` in step order and lowers `low` to the
+/// smallest. Two steps at a time, their smaller difference lowering `low` once: a minimum
+/// waits longer for its operands than a sum, so the chain of minimums is kept half as long.
+#[inline(always)]
+fn sum_rows<const K: usize>(idle: &mut [f64; K], low: &mut [f64; K], need: &[f64], have: &[f64]) {
+    let two = K.saturating_mul(2);
+    let (mut needs, mut haves) = (need.chunks_exact(two), have.chunks_exact(two));
+    for (need, have) in (&mut needs).zip(&mut haves) {
+        let ((need_0, need_1), (have_0, have_1)) = (need.split_at(K), have.split_at(K));
+        let mut first = [0.0; K];
+        for (((idle, d), &n), &h) in idle.iter_mut().zip(&mut first).zip(need_0).zip(have_0) {
+            *d = h - n;
+            *idle += *d;
+        }
+        for ((((idle, low), &d_0), &n), &h) in idle
             .iter_mut()
-            .zip(remaining.capacity.iter_mut())
-            .zip(idle.iter().zip(&summed))
+            .zip(low.iter_mut())
+            .zip(&first)
+            .zip(need_1)
+            .zip(have_1)
         {
-            *slot = i;
-            *sum = s;
+            let d = h - n;
+            *idle += d;
+            *low = lower(*low, lower(d_0, d));
         }
-        Some(remaining)
+    }
+    let rest = needs.remainder().iter().zip(haves.remainder());
+    for ((idle, low), (&n, &h)) in idle.iter_mut().zip(low.iter_mut()).zip(rest) {
+        let d = h - n;
+        *idle += d;
+        *low = lower(*low, d);
+    }
+}
+
+/// Lowers `low` to the smallest `AR[t][r] - RD[t][r]` of the steps, without summing.
+#[inline(always)]
+fn test_rows<const K: usize>(low: &mut [f64; K], need: &[f64], have: &[f64]) {
+    let two = K.saturating_mul(2);
+    let (mut needs, mut haves) = (need.chunks_exact(two), have.chunks_exact(two));
+    for (need, have) in (&mut needs).zip(&mut haves) {
+        let ((need_0, need_1), (have_0, have_1)) = (need.split_at(K), have.split_at(K));
+        let pairs = need_0.iter().zip(have_0).zip(need_1.iter().zip(have_1));
+        for (low, ((&n_0, &h_0), (&n_1, &h_1))) in low.iter_mut().zip(pairs) {
+            *low = lower(*low, lower(h_0 - n_0, h_1 - n_1));
+        }
+    }
+    for ((low, &n), &h) in low.iter_mut().zip(needs.remainder()).zip(haves.remainder()) {
+        *low = lower(*low, h - n);
+    }
+}
+
+/// Whether any of `low` is negative.
+#[inline(always)]
+fn negative<const K: usize>(low: &[f64; K]) -> bool {
+    low.iter().fold(false, |any, &l| any | (l < 0.0))
+}
+
+/// `c` added to 0 `steps` times (at most [`MAX_STEPS`](super::MAX_STEPS)), one rounded addition after the
+/// other, for a positive capacity `c` of at most `f64::MAX / MAX_STEPS`.
+///
+/// When `c` is an odd integer `M` below `2^45` times a power of two, every partial sum `k · c`
+/// is `k · M < 2^53` times that power, a number the format holds exactly, so no addition
+/// rounds and the sum is the one exact product `steps · c`: one multiplication instead of a
+/// chain of `steps` additions (capacities are usually such numbers: 16 cores, 64 GB). Any other
+/// `c` is added up.
+fn summed(c: f64, steps: usize) -> f64 {
+    let bits = c.to_bits();
+    let exponent = bits >> 52 & 0x7ff;
+    let fraction = bits & ((1 << 52) - 1);
+    let significand = if exponent == 0 {
+        fraction
+    } else {
+        fraction | 1 << 52
+    };
+    let odd = significand >> significand.trailing_zeros().min(63);
+    if odd < 1 << 45 {
+        steps as f64 * c
+    } else {
+        (0..steps).fold(0.0, |sum, _| sum + c)
+    }
+}
+
+/// The smaller of `low` and `d` (one instruction: no NaN reaches it).
+fn lower(low: f64, d: f64) -> f64 {
+    if d < low {
+        d
+    } else {
+        low
     }
 }
 
@@ -209,7 +308,9 @@ impl PerKinds for Within<'_> {
         self.available.chunks_exact(K).fold(true, |within, row| {
             row.iter()
                 .zip(&capacity)
-                .fold(within, |within, (have, c)| within & (have <= c))
+                .fold(within, |within, (&have, &c)| {
+                    within & (0.0 <= have) & (have <= c)
+                })
         })
     }
 }
