@@ -193,12 +193,13 @@ pub(crate) fn check_executor(
 }
 
 /// `Ok` when every amount of `available` is finite, not negative and at most its kind's
-/// capacity.
+/// capacity. Valid input, the usual case, is checked in one branch-free pass (`0 <= a <= C[r]`
+/// holds for finite amounts only, capacities being finite); only invalid input is read again,
+/// to name its fault as [`series::check_amounts`] does, or [`Error::OutOfRange`].
 pub(crate) fn check_available(capacity: &Resources, available: &[f64]) -> Result<()> {
-    series::check_amounts(available)?;
     if super::remaining::within(capacity, available) {
-        Ok(())
-    } else {
-        Err(Error::OutOfRange)
+        return Ok(());
     }
+    series::check_amounts(available)?;
+    Err(Error::OutOfRange)
 }

@@ -282,8 +282,9 @@ impl Remaining {
     }
 }
 
-/// Whether every row of `available` fits `capacity` kind by kind, branch-free and compiled per
-/// number of kinds (it reads whole availability series, for many machines at a time).
+/// Whether every amount of `available` is between 0 and its kind's capacity, branch-free and
+/// compiled per number of kinds (it reads whole availability series, for many machines at a
+/// time).
 pub(crate) fn within(capacity: &Resources, available: &[f64]) -> bool {
     per_kinds(
         capacity.kinds(),
