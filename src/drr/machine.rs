@@ -1,7 +1,7 @@
 //! One machine as MinFrag sees it at a heartbeat: capacity, predicted available series and the
 //! earliest finish of its running executors (§III-B2, Table V's `AR(j)`).
 
-use super::remaining::{Against, Remaining};
+use super::remaining::{Against, Remaining, Round};
 use super::series::{self, Executor, MAX_STEPS};
 use super::Metric;
 use crate::resources::{Resources, MAX_KINDS};
@@ -126,6 +126,18 @@ impl<'a> Machine<'a> {
             available: self.available,
             demand: executor.demand(),
             t_star: self.t_run.min(executor.steps()),
+            changed,
+            metric,
+        }
+    }
+
+    /// What [`Remaining::after_each`] reads to score candidates here, testing their fit on the
+    /// steps before `changed` only (as [`Machine::against`]).
+    pub(crate) fn round(&self, changed: usize, metric: Metric) -> Round<'_> {
+        Round {
+            capacity: &self.capacity,
+            available: self.available,
+            t_run: self.t_run,
             changed,
             metric,
         }

@@ -99,19 +99,19 @@ pub(crate) fn place(
     while placed < placements.len() {
         let machine = Machine::trusted(*capacity, available, t_run);
         let mut best = None;
-        for (i, executor) in pending.iter().enumerate() {
-            if !open.has(i) {
-                continue;
-            }
-            let remaining = Remaining::after(machine.against(&executor, changed, metric));
-            match machine.score_of(&executor, remaining, metric) {
-                None => open.close(i),
+        let mut misfits = Open::none();
+        let round = machine.round(changed, metric);
+        let candidates = pending.iter().enumerate().filter(|&(i, _)| open.has(i));
+        Remaining::after_each(round, candidates, |i, executor, sums| {
+            match machine.score_of(&executor, sums, metric) {
+                None => misfits.open(i),
                 Some(score) if best.is_none_or(|(_, _, b)| metric.better(score, b)) => {
                     best = Some((i, executor, score));
                 }
                 Some(_) => {}
             }
-        }
+        });
+        open.close_all(&misfits);
         let Some((chosen, executor, _)) = best else {
             break;
         };
@@ -141,12 +141,14 @@ pub(crate) fn place(
 struct Open([u64; MAX_EXECUTORS / 64]);
 
 impl Open {
+    fn none() -> Open {
+        Open([0; MAX_EXECUTORS / 64])
+    }
+
     fn all(n: usize) -> Open {
-        let mut open = Open([0; MAX_EXECUTORS / 64]);
+        let mut open = Open::none();
         for i in 0..n {
-            if let Some(word) = open.0.get_mut(i / 64) {
-                *word |= 1 << (i % 64);
-            }
+            open.open(i);
         }
         open
     }
@@ -155,6 +157,19 @@ impl Open {
         self.0
             .get(i / 64)
             .is_some_and(|word| word >> (i % 64) & 1 == 1)
+    }
+
+    fn open(&mut self, i: usize) {
+        if let Some(word) = self.0.get_mut(i / 64) {
+            *word |= 1 << (i % 64);
+        }
+    }
+
+    /// Closes every executor open in `other`.
+    fn close_all(&mut self, other: &Open) {
+        for (word, &other) in self.0.iter_mut().zip(&other.0) {
+            *word &= !other;
+        }
     }
 
     fn close(&mut self, i: usize) {

@@ -15,7 +15,7 @@
 //! multiplication, and after a placement the steps it did not change are not tested again
 //! ([`Against::changed`]).
 
-use super::series::rows;
+use super::series::{rows, Executor};
 use super::Metric;
 use crate::resources::{Resources, MAX_KINDS};
 
@@ -49,6 +49,22 @@ pub(crate) struct Against<'a> {
     pub(crate) metric: Metric,
 }
 
+/// One round of MinFrag on a machine: what [`Remaining::after_each`] reads besides the
+/// candidates, whose `t*` is `min(t_run, T_i)`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Round<'a> {
+    /// The machine's capacity.
+    pub(crate) capacity: &'a Resources,
+    /// The machine's available series, time-major, at least as long as every candidate's.
+    pub(crate) available: &'a [f64],
+    /// The machine's `t_run`.
+    pub(crate) t_run: usize,
+    /// As [`Against::changed`], for every candidate.
+    pub(crate) changed: usize,
+    /// As [`Against::metric`].
+    pub(crate) metric: Metric,
+}
+
 impl Remaining {
     /// Over `rows` (a machine's available series, time-major) until `t_star`, with nothing
     /// placed: `θ(j)`'s sums.
@@ -69,6 +85,24 @@ impl Remaining {
     /// straight-line code.
     pub(crate) fn after(against: Against<'_>) -> Option<f64> {
         per_kinds(against.capacity.kinds(), One(against))
+    }
+
+    /// [`Remaining::after`] of every candidate, one after the other, against the machine of
+    /// `round`: `each` gets a candidate's index, the candidate and its score. Compiled for
+    /// the machine's kinds once for all of them.
+    pub(crate) fn after_each<'e, C, F>(round: Round<'_>, candidates: C, each: F)
+    where
+        C: Iterator<Item = (usize, Executor<'e>)>,
+        F: FnMut(usize, Executor<'e>, Option<f64>),
+    {
+        per_kinds(
+            round.capacity.kinds(),
+            Each {
+                round,
+                candidates,
+                each,
+            },
+        );
     }
 }
 
@@ -101,14 +135,78 @@ impl PerKinds for One<'_> {
     type Output = Option<f64>;
 
     fn run<const K: usize>(self) -> Option<f64> {
-        let against = self.0;
         let Against {
+            capacity,
             available,
             demand,
             t_star,
             changed,
-            ..
-        } = against;
+            metric,
+        } = self.0;
+        Capacity::<K>::of(capacity).score(available, demand, t_star, changed, metric)
+    }
+}
+
+/// [`Remaining::after_each`]'s work.
+struct Each<'a, C, F> {
+    round: Round<'a>,
+    candidates: C,
+    each: F,
+}
+
+impl<'a, 'e, C, F> PerKinds for Each<'a, C, F>
+where
+    C: Iterator<Item = (usize, Executor<'e>)>,
+    F: FnMut(usize, Executor<'e>, Option<f64>),
+{
+    type Output = ();
+
+    fn run<const K: usize>(self) {
+        let Each {
+            round,
+            candidates,
+            mut each,
+        } = self;
+        let capacity = Capacity::<K>::of(round.capacity);
+        for (i, executor) in candidates {
+            let t_star = round.t_run.min(executor.steps());
+            let demand = executor.demand();
+            let score =
+                capacity.score(round.available, demand, t_star, round.changed, round.metric);
+            each(i, executor, score);
+        }
+    }
+}
+
+/// A machine's capacity compiled for `K` kinds, and for each kind whether `Σ_{t<t*} C[r]` is
+/// one multiplication ([`summed`]).
+struct Capacity<const K: usize> {
+    amounts: [f64; K],
+    exact: [bool; K],
+}
+
+impl<const K: usize> Capacity<K> {
+    #[inline(always)]
+    fn of(capacity: &Resources) -> Self {
+        let amounts: [f64; K] =
+            core::array::from_fn(|r| capacity.as_slice().get(r).copied().unwrap_or(0.0));
+        Capacity {
+            amounts,
+            exact: amounts.map(multiplies_exactly),
+        }
+    }
+
+    /// The score under `metric` of `demand` placed on `available` (as [`Against`] describes
+    /// them), or `None` when it does not fit.
+    #[inline(always)]
+    fn score(
+        &self,
+        available: &[f64],
+        demand: &[f64],
+        t_star: usize,
+        changed: usize,
+        metric: Metric,
+    ) -> Option<f64> {
         let split = t_star.saturating_mul(K).min(demand.len());
         let end = changed.saturating_mul(K).max(split).min(demand.len());
         let (until, rest) = demand.split_at(split);
@@ -132,12 +230,11 @@ impl PerKinds for One<'_> {
             return None;
         }
         let steps = rows(until.len(), K);
-        let total: [f64; K] = core::array::from_fn(|r| {
-            let c = against.capacity.as_slice().get(r).copied().unwrap_or(0.0);
-            summed(c, steps)
-        });
-        let shares = idle.iter().zip(&total).map(|(&idle, &total)| idle / total);
-        Some(match against.metric {
+        let shares = idle
+            .iter()
+            .zip(self.amounts.iter().zip(&self.exact))
+            .map(|(&idle, (&c, &exact))| idle / summed(c, exact, steps));
+        Some(match metric {
             Metric::Trc => shares.sum(),
             Metric::Drr | Metric::Tetris => shares.fold(0.0, f64::max),
         })
@@ -209,15 +306,22 @@ fn negative<const K: usize>(low: &[f64; K]) -> bool {
     low.iter().fold(false, |any, &l| any | (l < 0.0))
 }
 
-/// `c` added to 0 `steps` times (at most [`MAX_STEPS`](super::MAX_STEPS)), one rounded addition after the
-/// other, for a positive capacity `c` of at most `f64::MAX / MAX_STEPS`.
-///
-/// When `c` is an odd integer `M` below `2^45` times a power of two, every partial sum `k · c`
-/// is `k · M < 2^53` times that power, a number the format holds exactly, so no addition
-/// rounds and the sum is the one exact product `steps · c`: one multiplication instead of a
-/// chain of `steps` additions (capacities are usually such numbers: 16 cores, 64 GB). Any other
-/// `c` is added up.
-fn summed(c: f64, steps: usize) -> f64 {
+/// `c` added to 0 `steps` times (at most [`MAX_STEPS`](super::MAX_STEPS)), one rounded
+/// addition after the other, for a positive capacity `c` of at most `f64::MAX / MAX_STEPS`:
+/// the product `steps · c` when `exact` ([`multiplies_exactly`]), the additions otherwise.
+fn summed(c: f64, exact: bool, steps: usize) -> f64 {
+    if exact {
+        steps as f64 * c
+    } else {
+        (0..steps).fold(0.0, |sum, _| sum + c)
+    }
+}
+
+/// Whether adding `c` to 0 up to [`MAX_STEPS`](super::MAX_STEPS) times never rounds. It does not
+/// when `c` is an odd integer `M` below `2^45` times a power of two: every partial sum `k · c`
+/// is then `k · M < 2^53` times that power, a number the format holds exactly, so the sum is
+/// the exact product (capacities are usually such numbers: 16 cores, 64 GB, 0.5 GB/s).
+fn multiplies_exactly(c: f64) -> bool {
     let bits = c.to_bits();
     let exponent = bits >> 52 & 0x7ff;
     let fraction = bits & ((1 << 52) - 1);
@@ -226,12 +330,7 @@ fn summed(c: f64, steps: usize) -> f64 {
     } else {
         fraction | 1 << 52
     };
-    let odd = significand >> significand.trailing_zeros().min(63);
-    if odd < 1 << 45 {
-        steps as f64 * c
-    } else {
-        (0..steps).fold(0.0, |sum, _| sum + c)
-    }
+    significand >> significand.trailing_zeros().min(63) < 1 << 45
 }
 
 /// The smaller of `low` and `d` (one instruction: no NaN reaches it).
