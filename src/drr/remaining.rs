@@ -230,13 +230,20 @@ impl<const K: usize> Capacity<K> {
             return None;
         }
         let steps = rows(until.len(), K);
-        let shares = idle
-            .iter()
-            .zip(self.amounts.iter().zip(&self.exact))
-            .map(|(&idle, (&c, &exact))| idle / summed(c, exact, steps));
+        let mut shares = idle;
+        for (share, (&c, &exact)) in shares.iter_mut().zip(self.amounts.iter().zip(&self.exact)) {
+            *share /= summed(c, exact, steps);
+        }
+        // Every share is a number from +0 to 1 (a sum of non-negative differences from +0,
+        // over a positive one): never NaN nor -0, so the plain larger-of is `f64::max` to the
+        // bit, without its NaN handling.
         Some(match metric {
-            Metric::Trc => shares.sum(),
-            Metric::Drr | Metric::Tetris => shares.fold(0.0, f64::max),
+            Metric::Trc => shares.into_iter().sum(),
+            Metric::Drr | Metric::Tetris => {
+                shares
+                    .into_iter()
+                    .fold(0.0, |most, share| if share > most { share } else { most })
+            }
         })
     }
 }
@@ -283,20 +290,37 @@ fn sum_rows<const K: usize>(idle: &mut [f64; K], low: &mut [f64; K], need: &[f64
     }
 }
 
-/// Lowers `low` to the smallest `AR[t][r] - RD[t][r]` of the steps, without summing.
+/// Lowers `low` to the smallest `AR[t][r] - RD[t][r]` of the steps, without summing: four
+/// steps at a time, their smallest difference (a tree of minimums) lowering `low` once, so
+/// that the chain through `low` is a quarter as long.
 #[inline(always)]
 fn test_rows<const K: usize>(low: &mut [f64; K], need: &[f64], have: &[f64]) {
-    let two = K.saturating_mul(2);
-    let (mut needs, mut haves) = (need.chunks_exact(two), have.chunks_exact(two));
+    let four = K.saturating_mul(4);
+    let (mut needs, mut haves) = (need.chunks_exact(four), have.chunks_exact(four));
     for (need, have) in (&mut needs).zip(&mut haves) {
-        let ((need_0, need_1), (have_0, have_1)) = (need.split_at(K), have.split_at(K));
-        let pairs = need_0.iter().zip(have_0).zip(need_1.iter().zip(have_1));
-        for (low, ((&n_0, &h_0), (&n_1, &h_1))) in low.iter_mut().zip(pairs) {
-            *low = lower(*low, lower(h_0 - n_0, h_1 - n_1));
+        let mut least = [[0.0; K]; 4];
+        for ((least, need), have) in least
+            .iter_mut()
+            .zip(need.chunks_exact(K))
+            .zip(have.chunks_exact(K))
+        {
+            for ((least, &n), &h) in least.iter_mut().zip(need).zip(have) {
+                *least = h - n;
+            }
+        }
+        let [a, b, c, d] = least;
+        for ((((low, a), b), c), d) in low.iter_mut().zip(a).zip(b).zip(c).zip(d) {
+            *low = lower(*low, lower(lower(a, b), lower(c, d)));
         }
     }
-    for ((low, &n), &h) in low.iter_mut().zip(needs.remainder()).zip(haves.remainder()) {
-        *low = lower(*low, h - n);
+    let rest = needs
+        .remainder()
+        .chunks_exact(K)
+        .zip(haves.remainder().chunks_exact(K));
+    for (need, have) in rest {
+        for ((low, &n), &h) in low.iter_mut().zip(need).zip(have) {
+            *low = lower(*low, h - n);
+        }
     }
 }
 
