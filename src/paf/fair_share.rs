@@ -11,7 +11,6 @@
 //! (each caps the jobs below a level that only rises), N at worst.
 
 use super::jobs::Jobs;
-use core::cmp::Ordering;
 
 /// Writes job `j`'s fair share of `slots` into `fair[j]`, using `order` (at least as long as
 /// the jobs) as scratch. The caller has checked the lengths.
@@ -80,20 +79,59 @@ pub(crate) fn fair_shares<J: Jobs + ?Sized>(
         left.saturating_mul(weight(j))
             .saturating_sub(u64::from(share).saturating_mul(weight_left))
     };
-    // The `leftover` largest remainders (ties: lower index) go to the front, in no given order.
-    let by_remainder = |a: &u32, b: &u32| match remainder(*b).cmp(&remainder(*a)) {
-        Ordering::Equal => a.cmp(b),
-        other => other,
-    };
-    if let Some(last) = leftover.checked_sub(1).filter(|&l| l < sharing.len()) {
-        sharing.select_nth_unstable_by(last, by_remainder);
-    }
+    // The `leftover` largest remainders (ties: lower index) go to the front, in no given order:
+    // a rank that orders the jobs so, one number each.
+    let rank = |j: u32| u128::from(remainder(j)).wrapping_shl(32) | u128::from(!j);
+    largest_first(sharing, leftover, rank);
     for &j in sharing.iter().take(leftover) {
         if let Some(share) = fair.get_mut(j as usize) {
             *share = share.saturating_add(1);
         }
     }
 }
+
+/// Puts the `count` items of largest `rank` (all different) first, in no given order.
+///
+/// A quickselect that ranks each item once per pass, against the middle item: the standard
+/// library's selection ranked both sides of every comparison, twice the work when ranking is
+/// most of it. After [`PASSES`] passes (a pathological order) the standard library's selection,
+/// linear at worst, finishes the range left, so this stays linear too.
+fn largest_first(items: &mut [u32], count: usize, rank: impl Fn(u32) -> u128) {
+    // Invariant: `items[..lo]` are among the `count` largest, `items[hi..]` are not.
+    let (mut lo, mut hi) = (0usize, items.len());
+    for _ in 0..PASSES {
+        if lo >= count || count >= hi {
+            return;
+        }
+        // The middle item is the pivot, kept at the range's end while the rest is partitioned.
+        let last = hi.saturating_sub(1);
+        items.swap(lo.saturating_add(hi.saturating_sub(lo) / 2), last);
+        let pivot = rank(items.get(last).copied().unwrap_or_default());
+        let mut above = lo;
+        for at in lo..last {
+            if items.get(at).is_some_and(|&j| rank(j) > pivot) {
+                items.swap(above, at);
+                above = above.saturating_add(1);
+            }
+        }
+        items.swap(above, last);
+        // `items[lo..above]` rank above the pivot, now at `above`; the rest rank below it.
+        if count <= above {
+            hi = above;
+        } else {
+            lo = above.saturating_add(1);
+        }
+    }
+    if let (Some(range), Some(nth)) = (items.get_mut(lo..hi), count.checked_sub(lo)) {
+        if let Some(nth) = nth.checked_sub(1).filter(|&nth| nth < range.len()) {
+            range.select_nth_unstable_by(nth, |a, b| rank(*b).cmp(&rank(*a)));
+        }
+    }
+}
+
+/// Quickselect passes before [`largest_first`] hands over to the standard library's selection
+/// (about `2 ln n` are expected on `n` items in any order that is not built against it).
+const PASSES: u32 = 64;
 
 fn set(fair: &mut [u32], job: u32, share: u64) {
     if let Some(slot) = fair.get_mut(job as usize) {
