@@ -82,7 +82,7 @@ pub(crate) fn fair_shares<J: Jobs + ?Sized>(
     // The `leftover` largest remainders (ties: lower index) go to the front, in no given order:
     // a rank that orders the jobs so, one number each.
     let rank = |j: u32| u128::from(remainder(j)).wrapping_shl(32) | u128::from(!j);
-    largest_first(sharing, leftover, rank);
+    largest_first(sharing, leftover, rank, PASSES);
     for &j in sharing.iter().take(leftover) {
         if let Some(share) = fair.get_mut(j as usize) {
             *share = share.saturating_add(1);
@@ -94,12 +94,12 @@ pub(crate) fn fair_shares<J: Jobs + ?Sized>(
 ///
 /// A quickselect that ranks each item once per pass, against the middle item: the standard
 /// library's selection ranked both sides of every comparison, twice the work when ranking is
-/// most of it. After [`PASSES`] passes (a pathological order) the standard library's selection,
-/// linear at worst, finishes the range left, so this stays linear too.
-fn largest_first(items: &mut [u32], count: usize, rank: impl Fn(u32) -> u128) {
+/// most of it. After `passes` passes ([`PASSES`]; more means a pathological order) the standard
+/// library's selection, linear at worst, finishes the range left, so this stays linear too.
+fn largest_first(items: &mut [u32], count: usize, rank: impl Fn(u32) -> u128, passes: u32) {
     // Invariant: `items[..lo]` are among the `count` largest, `items[hi..]` are not.
     let (mut lo, mut hi) = (0usize, items.len());
-    for _ in 0..PASSES {
+    for _ in 0..passes {
         if lo >= count || count >= hi {
             return;
         }
@@ -136,5 +136,46 @@ const PASSES: u32 = 64;
 fn set(fair: &mut [u32], job: u32, share: u64) {
     if let Some(slot) = fair.get_mut(job as usize) {
         *slot = u32::try_from(share).unwrap_or(u32::MAX);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use super::*;
+    use std::vec::Vec;
+
+    /// Whatever the passes before the hand-over, the `count` largest ranks come first.
+    #[test]
+    fn largest_first_selects_the_largest() {
+        let mut state = 7u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            state >> 33
+        };
+        for len in 0..40usize {
+            // Few distinct remainders, so that the index decides many ranks.
+            let remainders: Vec<u64> = (0..len).map(|_| next() % 4).collect();
+            let rank =
+                |j: u32| u128::from(remainders[j as usize]).wrapping_shl(32) | u128::from(!j);
+            let mut sorted: Vec<u32> = (0..len as u32).collect();
+            sorted.sort_by_key(|&j| core::cmp::Reverse(rank(j)));
+            for count in 0..=len {
+                for passes in [0, 1, 2, PASSES] {
+                    let mut items: Vec<u32> = (0..len as u32).rev().collect();
+                    largest_first(&mut items, count, rank, passes);
+                    let mut first = items[..count].to_vec();
+                    first.sort_by_key(|&j| core::cmp::Reverse(rank(j)));
+                    assert_eq!(
+                        first,
+                        sorted[..count],
+                        "len {len} count {count} passes {passes}"
+                    );
+                }
+            }
+        }
     }
 }
