@@ -228,7 +228,9 @@ impl Reference {
                         skipped.push(u.id);
                         continue;
                     }
-                    let owed = rho >= 1.0 || u.running as f64 * u.dominant() < rho * u.weight / phi;
+                    // Algorithm 1, line 9: s_i < ρ s_i^max, with s_i^max = w_i / φ (DRF's share).
+                    let max_share = u.weight / phi;
+                    let owed = rho >= 1.0 || u.running as f64 * u.dominant() < rho * max_share;
                     let chosen = if owed {
                         Some(lowest)
                     } else {
@@ -305,4 +307,25 @@ fn queue_agrees_with_full_resort() {
     QuickCheck::new()
         .tests(500)
         .quickcheck(agrees as fn(Vec<Op>) -> bool);
+}
+
+/// A sequence quickcheck found: user 6's dominant share is exactly ρ s^max (0.1 = 0.1 × 1.0),
+/// so it is not owed and the round serves by affinity first. The reference computed ρ w / φ,
+/// whose rounding differs from the paper's ρ (w / φ) that the core computes, at this boundary.
+#[test]
+fn qknobler_round_after_rounds_and_finishes() {
+    use Op::*;
+    assert!(agrees(vec![
+        Add(6, 3.0, [2.0, 0.0]),
+        SetPending(6, 1),
+        Add(3, 1.0, [0.0, 8.0]),
+        Round([9.0, 75.0], 2),
+        Started(3, 1),
+        Started(6, 1),
+        SetPending(6, 4),
+        Finished(6, 1),
+        SetPending(3, 1),
+        Round([17.0, 0.0], 1),
+        QKnobler(0.1, [3.0, 11.0], 4),
+    ]));
 }
