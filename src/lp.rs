@@ -201,7 +201,8 @@ impl<const M: usize> Tableau<M> {
     }
 
     /// The variable to enter the basis and its cost, with its column in `column` (`reduced`
-    /// is room for a block of reduced costs); `None` at the optimum. Dantzig's rule, or Bland's (lowest index first) when `bland`.
+    /// is room for a block of reduced costs); `None` at the optimum. Dantzig's rule, or
+    /// Bland's (lowest index first) when `bland`.
     fn entering<P: Program>(
         &self,
         program: &P,

@@ -36,6 +36,15 @@ pub const fn order_bits(x: f64) -> u64 {
     }
 }
 
+/// The float whose [`order_bits`] are `key`: the inverse of that map.
+pub const fn from_order_bits(key: u64) -> f64 {
+    f64::from_bits(if key >> 63 == 1 {
+        key & !(1 << 63)
+    } else {
+        !key
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -47,6 +56,14 @@ mod tests {
             assert!(order_bits(pair[0]) < order_bits(pair[1]), "{pair:?}");
         }
         assert_eq!(order_bits(finite(-0.0).unwrap()), order_bits(0.0));
+    }
+
+    #[test]
+    fn from_order_bits_inverts_order_bits() {
+        let xs = [-1e300, -2.5, -1e-300, -0.0, 0.0, 1e-300, 1.0, 2.5, 1e300];
+        for x in xs {
+            assert_eq!(from_order_bits(order_bits(x)).to_bits(), x.to_bits(), "{x}");
+        }
     }
 
     #[test]

@@ -341,6 +341,9 @@ fn summed(c: f64, exact: bool, steps: usize) -> f64 {
     }
 }
 
+// `multiplies_exactly`'s bound: `MAX_STEPS · 2^45 <= 2^53`.
+const _: () = assert!(super::MAX_STEPS <= 1 << 8);
+
 /// Whether adding `c` to 0 up to [`MAX_STEPS`](super::MAX_STEPS) times never rounds. It does not
 /// when `c` is an odd integer `M` below `2^45` times a power of two: every partial sum `k · c`
 /// is then `k · M < 2^53` times that power, a number the format holds exactly, so the sum is

@@ -37,7 +37,7 @@ use super::curve::{at, increment};
 use super::jobs::Jobs;
 use crate::heap::LowerIndex;
 use crate::heap::{Heap, HeapSlot};
-use crate::num::order_bits;
+use crate::num::{from_order_bits, order_bits};
 
 /// How Algorithm 1's loop advances.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -221,7 +221,7 @@ fn bar_of(threshold: u64) -> f64 {
     if threshold < order_bits(0.0) {
         -1.0
     } else {
-        value_of(threshold)
+        from_order_bits(threshold)
     }
 }
 
@@ -239,15 +239,6 @@ fn spread(low: End, high: End) -> u64 {
         (Some(above_low), Some(above_high)) => above_low.saturating_sub(above_high),
         _ => u64::MAX,
     }
-}
-
-/// The value whose [`order_bits`] are `key` (the inverse of that map).
-fn value_of(key: u64) -> f64 {
-    f64::from_bits(if key >> 63 == 1 {
-        key & !(1 << 63)
-    } else {
-        !key
-    })
 }
 
 /// The key of a guessed threshold value, when the guess is a number at least 0.
@@ -380,7 +371,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         let scaled = |at: u64, above: u64| {
             let reached = floor + above as f64;
             let aim = target - (reached - target) / 8.0;
-            key_of(value_of(at) * (reached / aim) * (reached / aim))
+            key_of(from_order_bits(at) * (reached / aim) * (reached / aim))
         };
         let guess = match (low.above, high.above) {
             _ if failures >= 2 => None,
@@ -396,7 +387,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
                     residual_low *= stale;
                 }
                 let fraction = residual_low / (residual_low + residual_high);
-                let (from, to) = (value_of(low.key), value_of(high.key));
+                let (from, to) = (from_order_bits(low.key), from_order_bits(high.key));
                 if from > 0.0 {
                     let (u_low, u_high) = (1.0 / libm::sqrt(from), 1.0 / libm::sqrt(to));
                     let u = u_low + (u_high - u_low) * fraction;

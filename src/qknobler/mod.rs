@@ -286,16 +286,12 @@ impl Program for EfficiencyProgram<'_> {
         r / capacity.get(row).copied().unwrap_or(1.0)
     }
     fn column(&self, j: usize, out: &mut [f64; MAX_ROWS]) -> f64 {
+        let demand = self.users.demand(j);
         *out = [0.0; MAX_ROWS];
         let mut cost = 0.0;
-        let capacity = self.users.capacity().as_slice();
-        for ((slot, d), r) in out
-            .iter_mut()
-            .zip(self.users.demand_amounts(j))
-            .zip(capacity)
-        {
-            *slot = d / r;
-            cost += *slot;
+        for (slot, share) in out.iter_mut().zip(demand.shares(self.users.capacity())) {
+            *slot = share;
+            cost += share;
         }
         cost
     }
