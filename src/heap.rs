@@ -15,6 +15,13 @@
 //! Removing the top uses Floyd's bottom-up strategy: the hole left at the root sinks to a leaf
 //! along the smallest children (three comparisons a level), and the last entry rises from
 //! there, which is usually at once.
+//!
+//! A scheduler often removes the top and then adds another entry (a job drains its tasks, the
+//! next stage arrives): [`Heap::pop_leaving_hole`] removes the top but leaves the root empty,
+//! marked by an item of [`NONE`], and the next [`Heap::push`] fills it and sinks from there, in
+//! one pass that stops where the new entry belongs (Python's `heapreplace`, spread over two
+//! calls). Any other operation first fills the hole the ordinary way. While the root is a
+//! hole, `len` counts it: [`count`] gives the number of entries, [`peek`] looks below it.
 
 /// Marks "no position" / "no item".
 pub const NONE: u32 = u32::MAX;
@@ -107,12 +114,55 @@ impl<K: HeapKey> HeapSlot<K> {
     }
 }
 
-/// The smallest entry (key, item) of a heap whose first `len` slots are in use.
-pub fn peek<K: HeapKey>(slots: &[HeapSlot<K>], len: usize) -> Option<(K, u32)> {
+/// Whether the root of a heap whose first `len` slots are in use is a hole left by
+/// [`Heap::pop_leaving_hole`].
+fn root_is_hole<K>(slots: &[HeapSlot<K>], len: usize) -> bool {
+    len > 0 && slots.first().is_some_and(|root| root.item == NONE)
+}
+
+/// The number of entries in a heap whose first `len` slots are in use.
+pub fn count<K>(slots: &[HeapSlot<K>], len: usize) -> usize {
+    len.saturating_sub(usize::from(root_is_hole(slots, len)))
+}
+
+/// The smallest entry (key, item) of a heap whose first `len` slots are in use and whose
+/// tie-break is `ties`: the root, or the smallest of its children while it is a hole.
+pub fn peek<K: HeapKey, T: Ties>(slots: &[HeapSlot<K>], len: usize, ties: &T) -> Option<(K, u32)> {
     if len == 0 {
         return None;
     }
-    slots.first().map(|top| (top.key, top.item))
+    let top = slots.first()?;
+    if top.item != NONE {
+        return Some((top.key, top.item));
+    }
+    let children = slots.get(1..len.min(ARITY.saturating_add(1)))?;
+    let (first, rest) = children.split_first()?;
+    let best = rest.iter().fold(first, |best, slot| {
+        if less(ties, slot.key, slot.item, best.key, best.item) {
+            slot
+        } else {
+            best
+        }
+    });
+    Some((best.key, best.item))
+}
+
+/// Whether entry a goes before entry b. Equal keys are rare (the module documentation), so
+/// the branch on equality predicts well and the order itself is a flag, not a branch: the
+/// descent picks among children without mispredictions. The tie-break is kept out of line,
+/// so that the loops around the comparison stay small.
+fn less<K: HeapKey, T: Ties>(ties: &T, key_a: K, item_a: u32, key_b: K, item_b: u32) -> bool {
+    if key_a != key_b {
+        key_a < key_b
+    } else {
+        tie(ties, item_a, item_b)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn tie<T: Ties>(ties: &T, a: u32, b: u32) -> bool {
+    ties.before(a, b)
 }
 
 /// Whether `item` is in the heap.
@@ -142,15 +192,22 @@ impl<'a, K: HeapKey, T: Ties> Heap<'a, K, T> {
 
     /// The smallest entry, without removing it.
     pub fn peek(&self) -> Option<(K, u32)> {
-        peek(self.slots, *self.len)
+        peek(self.slots, *self.len, &self.ties)
     }
 
     /// Adds `item` with `key`. The caller guarantees `item < capacity` and that it is absent;
-    /// a violation is ignored (returns false) rather than corrupting the heap.
+    /// a violation is ignored (returns false) rather than corrupting the heap. A hole at the
+    /// root is filled with the new entry, which then sinks only as far as it belongs.
     pub fn push(&mut self, item: u32, key: K) -> bool {
+        if item as usize >= self.slots.len() || contains(self.slots, item) {
+            return false;
+        }
+        if root_is_hole(self.slots, *self.len) {
+            self.sift_down(0, key, item);
+            return true;
+        }
         let at = *self.len;
-        if at >= self.slots.len() || item as usize >= self.slots.len() || contains(self.slots, item)
-        {
+        if at >= self.slots.len() {
             return false;
         }
         *self.len = at.saturating_add(1);
@@ -160,20 +217,45 @@ impl<'a, K: HeapKey, T: Ties> Heap<'a, K, T> {
 
     /// Removes and returns the smallest entry.
     pub fn pop(&mut self) -> Option<(K, u32)> {
+        let top = self.pop_leaving_hole()?;
+        self.fill_hole();
+        Some(top)
+    }
+
+    /// Removes and returns the smallest entry, leaving the root a hole for the next
+    /// [`Heap::push`] to fill (see the module documentation).
+    pub fn pop_leaving_hole(&mut self) -> Option<(K, u32)> {
+        self.fill_hole();
         let top = self.peek()?;
-        let last = self.len.checked_sub(1)?;
-        *self.len = last;
         self.set_position(top.1, NONE);
-        if last > 0 {
-            let moved = *self.slots.get(last)?;
-            let hole = self.sink_hole_to_leaf(0);
-            self.sift_up(hole, moved.key, moved.item);
+        if let Some(root) = self.slots.first_mut() {
+            root.item = NONE;
         }
         Some(top)
     }
 
+    /// Fills a hole at the root the ordinary way, if there is one: the last entry takes its
+    /// place, by Floyd's strategy.
+    fn fill_hole(&mut self) {
+        if !root_is_hole(self.slots, *self.len) {
+            return;
+        }
+        let last = self.len.saturating_sub(1);
+        *self.len = last;
+        if last > 0 {
+            if let Some(&moved) = self.slots.get(last) {
+                let hole = self.sink_hole_to_leaf(0);
+                self.sift_up(hole, moved.key, moved.item);
+            }
+        }
+    }
+
     /// Removes `item` if it is in the heap, returning its key.
     pub fn remove(&mut self, item: u32) -> Option<K> {
+        if !contains(self.slots, item) {
+            return None;
+        }
+        self.fill_hole();
         let at = self.slots.get(item as usize)?.position as usize;
         let removed = *self.slots.get(at)?;
         let last = self.len.checked_sub(1)?;
@@ -195,6 +277,10 @@ impl<'a, K: HeapKey, T: Ties> Heap<'a, K, T> {
     /// Gives `item`, which must be in the heap, the key `key` and moves it where it belongs.
     /// Returns false (changing nothing) when `item` is absent.
     pub fn update(&mut self, item: u32, key: K) -> bool {
+        if !contains(self.slots, item) {
+            return false;
+        }
+        self.fill_hole();
         let Some(at) = self
             .slots
             .get(item as usize)
@@ -216,7 +302,7 @@ impl<'a, K: HeapKey, T: Ties> Heap<'a, K, T> {
     }
 
     fn less(&self, key_a: K, item_a: u32, key_b: K, item_b: u32) -> bool {
-        key_a < key_b || (key_a == key_b && self.ties.before(item_a, item_b))
+        less(&self.ties, key_a, item_a, key_b, item_b)
     }
 
     fn place(&mut self, at: usize, key: K, item: u32) {
@@ -236,7 +322,8 @@ impl<'a, K: HeapKey, T: Ties> Heap<'a, K, T> {
     /// Moves the entry at `at` up while it is smaller than its parent, then writes it.
     fn sift_up(&mut self, mut at: usize, key: K, item: u32) {
         while at > 0 {
-            let parent = at.saturating_sub(1) / ARITY;
+            // No overflow: `at > 0`.
+            let parent = at.wrapping_sub(1) / ARITY;
             let Some(&above) = self.slots.get(parent) else {
                 break;
             };
@@ -249,44 +336,110 @@ impl<'a, K: HeapKey, T: Ties> Heap<'a, K, T> {
         self.place(at, key, item);
     }
 
+    /// Writes the entry (key, item) at `at`, or below it as far as it belongs: each level, the
+    /// smallest child moves up while it goes before the entry.
+    fn sift_down(&mut self, mut at: usize, key: K, item: u32) {
+        let len = (*self.len).min(self.slots.len());
+        // Positions below this one have a full family of four children in the heap.
+        let full = len.saturating_sub(1) / ARITY;
+        while at < full {
+            // No overflow: `at < len / 4`.
+            let first = at.wrapping_mul(ARITY).wrapping_add(1);
+            let Some(family) = self.family(first) else {
+                break;
+            };
+            let best = self.smallest_of_four(family);
+            let Some(&child) = family.get(best) else {
+                break;
+            };
+            if !self.less(child.key, child.item, key, item) {
+                break;
+            }
+            self.place(at, child.key, child.item);
+            at = first.wrapping_add(best);
+        }
+        if at >= full {
+            let first = at.saturating_mul(ARITY).saturating_add(1);
+            if let Some(best) = self.smallest(first, len) {
+                if let Some(&child) = self.slots.get(best) {
+                    if self.less(child.key, child.item, key, item) {
+                        self.place(at, child.key, child.item);
+                        at = best;
+                    }
+                }
+            }
+        }
+        self.place(at, key, item);
+    }
+
     /// Treats `at` as a hole and fills it from its smallest child, level by level, until the
     /// hole is a leaf; returns the leaf.
     fn sink_hole_to_leaf(&mut self, mut at: usize) -> usize {
-        let len = *self.len;
-        loop {
-            let first = at.saturating_mul(ARITY).saturating_add(1);
-            let end = first.saturating_add(ARITY).min(len);
-            let Some((best_at, best)) = self.smallest(first, end) else {
+        let len = (*self.len).min(self.slots.len());
+        // Positions below this one have a full family of four children in the heap.
+        let full = len.saturating_sub(1) / ARITY;
+        while at < full {
+            // No overflow: `at < len / 4`.
+            let first = at.wrapping_mul(ARITY).wrapping_add(1);
+            let Some(family) = self.family(first) else {
                 return at;
             };
-            self.place(at, best.key, best.item);
-            at = best_at;
+            let best = self.smallest_of_four(family);
+            let Some(&entry) = family.get(best) else {
+                return at;
+            };
+            self.place(at, entry.key, entry.item);
+            at = first.wrapping_add(best);
+        }
+        // At most one partial family, at the heap's end.
+        let first = at.saturating_mul(ARITY).saturating_add(1);
+        let Some(best) = self.smallest(first, len) else {
+            return at;
+        };
+        let Some(&entry) = self.slots.get(best) else {
+            return at;
+        };
+        self.place(at, entry.key, entry.item);
+        best
+    }
+
+    /// The four slots from `first`.
+    fn family(&self, first: usize) -> Option<&[HeapSlot<K>; ARITY]> {
+        let family = self.slots.get(first..first.saturating_add(ARITY))?;
+        <&[HeapSlot<K>; ARITY]>::try_from(family).ok()
+    }
+
+    /// The offset of the smallest of a full family, as a tournament (two independent
+    /// comparisons, then one) whose outcomes are flags turned into offsets: no branch on the
+    /// keys, which are random to the predictor, and a short dependency chain.
+    // Always inlined: called once a level, it is the loop's body.
+    #[inline(always)]
+    fn smallest_of_four(&self, [a, b, c, d]: &[HeapSlot<K>; ARITY]) -> usize {
+        let left = usize::from(self.less(b.key, b.item, a.key, a.item));
+        let right = 2 | usize::from(self.less(d.key, d.item, c.key, c.item));
+        let (l, r) = (
+            if left == 0 { a } else { b },
+            if right == 2 { c } else { d },
+        );
+        if self.less(r.key, r.item, l.key, l.item) {
+            right
+        } else {
+            left
         }
     }
 
-    /// The smallest slot among positions `first..end`, with its position. A full family of
-    /// four is compared as a tournament (two independent comparisons, then one), which keeps
-    /// the dependency chain short.
-    fn smallest(&self, first: usize, end: usize) -> Option<(usize, HeapSlot<K>)> {
+    /// The position of the smallest slot among `first..len` (a partial family: fewer than
+    /// four children, at the heap's end).
+    fn smallest(&self, first: usize, len: usize) -> Option<usize> {
+        let end = first.saturating_add(ARITY).min(len);
         let children = self.slots.get(first..end)?;
-        let pick = |a: (usize, HeapSlot<K>), b: (usize, HeapSlot<K>)| {
-            if self.less(b.1.key, b.1.item, a.1.key, a.1.item) {
-                b
-            } else {
-                a
+        let (mut best, mut smallest) = (0, *children.first()?);
+        for (offset, &slot) in children.iter().enumerate().skip(1) {
+            if self.less(slot.key, slot.item, smallest.key, smallest.item) {
+                (best, smallest) = (offset, slot);
             }
-        };
-        let mut family = children
-            .iter()
-            .enumerate()
-            .map(|(offset, &slot)| (offset, slot));
-        let best = if let [a, b, c, d] = *children {
-            pick(pick((0, a), (1, b)), pick((2, c), (3, d)))
-        } else {
-            let head = family.next()?;
-            family.fold(head, pick)
-        };
-        Some((first.saturating_add(best.0), best.1))
+        }
+        Some(first.saturating_add(best))
     }
 }
 
@@ -306,7 +459,8 @@ mod tests {
         }
     }
 
-    /// Random pushes, pops and removals agree with a sorted vector.
+    /// Random pushes, pops (leaving a hole or not), updates and removals agree with a sorted
+    /// vector.
     fn agrees_with_sorted_reference(ops: Vec<(u8, u16)>) -> bool {
         const CAP: usize = 40;
         let mut slots = [HeapSlot::<Key>::VACANT; CAP];
@@ -316,7 +470,7 @@ mod tests {
         for (op, value) in ops {
             let item = u32::from(value) % CAP as u32;
             let mut heap = Heap::new(&mut slots, &mut len, LargerFirst);
-            match op % 4 {
+            match op % 5 {
                 3 => {
                     let key = Key::new(u64::from(value / 11 % 5), u64::from(value % 2));
                     let at = reference.iter().position(|&(_, i)| i.0 == item);
@@ -337,10 +491,15 @@ mod tests {
                         reference.push((key, core::cmp::Reverse(item)));
                     }
                 }
-                1 => {
+                1 | 4 => {
                     reference.sort();
                     let expected = (!reference.is_empty()).then(|| reference.remove(0));
-                    if heap.pop() != expected.map(|(k, i)| (k, i.0)) {
+                    let popped = if op % 5 == 1 {
+                        heap.pop()
+                    } else {
+                        heap.pop_leaving_hole()
+                    };
+                    if popped != expected.map(|(k, i)| (k, i.0)) {
                         return false;
                     }
                 }
@@ -354,7 +513,12 @@ mod tests {
                     }
                 }
             }
-            if len != reference.len() {
+            if count(&slots, len) != reference.len() {
+                return false;
+            }
+            reference.sort();
+            let smallest = reference.first().map(|&(k, i)| (k, i.0));
+            if peek(&slots, len, &LargerFirst) != smallest {
                 return false;
             }
             for &(_, i) in &reference {
@@ -365,6 +529,40 @@ mod tests {
             }
         }
         true
+    }
+
+    /// Every heap size up to a few levels, filled in a scattered order and emptied by pops:
+    /// the keys come out sorted. In the second pass each pop leaves a hole that a push fills
+    /// with the same item, its key raised past every other (so it sinks from the root to the
+    /// bottom), then plain pops take those. Covers the boundary between full and partial
+    /// families at every size.
+    #[test]
+    fn every_size_pops_in_order() {
+        const CAP: usize = 90;
+        let key = |i: usize| ((i * 37 + 11) % CAP) as u64;
+        for n in 1..=CAP {
+            let mut slots = [HeapSlot::<u64>::VACANT; CAP];
+            let mut len = 0;
+            let mut heap = Heap::new(&mut slots, &mut len, LowerIndex);
+            for i in 0..n {
+                assert!(heap.push(i as u32, key(i)));
+            }
+            let mut expected: Vec<(u64, u32)> = (0..n).map(|i| (key(i), i as u32)).collect();
+            expected.sort();
+            let raised: Vec<(u64, u32)> = expected.iter().map(|&(k, i)| (k + 1000, i)).collect();
+            let mut popped = Vec::new();
+            for _ in 0..n {
+                let (k, i) = heap.pop_leaving_hole().expect("n entries");
+                assert!(heap.push(i, k + 1000));
+                popped.push((k, i));
+            }
+            assert_eq!(popped, expected, "{n} entries, holes refilled");
+            popped.clear();
+            while let Some(top) = heap.pop() {
+                popped.push(top);
+            }
+            assert_eq!(popped, raised, "{n} entries");
+        }
     }
 
     quickcheck! {

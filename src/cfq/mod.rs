@@ -204,7 +204,7 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
             slots: self.clock.slots(),
             capacity: self.capacity(),
             jobs: self.jobs,
-            backlogged: self.backlog_len,
+            backlogged: heap::count(self.storage.parts().heaps[BACKLOG], self.backlog_len),
             gps_active: self.gps_len,
             rows_in_use: self.table.used(),
         }
@@ -389,10 +389,10 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
             ..
         } = self.storage.parts_mut();
         let mut written = 0;
-        while let (Some((_, row)), Some(free)) = (
-            heap::peek(backlog, self.backlog_len),
-            out.get_mut(written..),
-        ) {
+        while let Some(free) = out.get_mut(written..).filter(|free| !free.is_empty()) {
+            let Some((_, row)) = heap::peek(backlog, self.backlog_len, &ArrivalThenId(rows)) else {
+                break;
+            };
             let Some(job) = rows.get_mut(row as usize) else {
                 break;
             };
@@ -406,7 +406,9 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
             written = written.saturating_add(take);
             job.pending = job.pending.saturating_sub(take as u32);
             if job.pending == 0 {
-                Heap::new(backlog, &mut self.backlog_len, ArrivalThenId(rows)).pop();
+                // Leave the root a hole: when a job enters the backlog next (the common
+                // sequel of a drain), it fills the hole in one pass.
+                Heap::new(backlog, &mut self.backlog_len, ArrivalThenId(rows)).pop_leaving_hole();
             }
         }
         written
@@ -415,7 +417,11 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
     /// The job the next free slot would go to, without giving it.
     pub fn peek(&self) -> Option<u64> {
         let parts = self.storage.parts();
-        let (_, row) = heap::peek(parts.heaps[BACKLOG], self.backlog_len)?;
+        let (_, row) = heap::peek(
+            parts.heaps[BACKLOG],
+            self.backlog_len,
+            &ArrivalThenId(parts.rows),
+        )?;
         parts.rows.get(row as usize).map(|r| r.id)
     }
 
@@ -506,7 +512,7 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
 
     fn smallest_active_finish(&self) -> Option<f64> {
         let Parts { rows, heaps, .. } = self.storage.parts();
-        let (_, row) = heap::peek(heaps[GPS], self.gps_len)?;
+        let (_, row) = heap::peek(heaps[GPS], self.gps_len, &ArrivalThenId(rows))?;
         rows.get(row as usize).map(|r| r.finish)
     }
 
@@ -548,7 +554,7 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
             heaps: [gps, _],
             ..
         } = self.storage.parts_mut();
-        while let Some((first, row)) = heap::peek(gps, self.gps_len) {
+        while let Some((first, row)) = heap::peek(gps, self.gps_len, &ArrivalThenId(rows)) {
             let Some(finish) = rows.get(row as usize).map(|r| r.finish) else {
                 break;
             };
@@ -557,7 +563,7 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
                 break;
             }
             self.clock.depart_at(finish, departure);
-            while let Some((key, row)) = heap::peek(gps, self.gps_len) {
+            while let Some((key, row)) = heap::peek(gps, self.gps_len, &ArrivalThenId(rows)) {
                 if key != first {
                     break;
                 }

@@ -295,7 +295,7 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
     /// The active user with the lowest weighted dominant share (ties: lower id), if any.
     pub fn next(&self) -> Option<u64> {
         let Parts { rows, heaps, .. } = self.storage.parts();
-        let (_, row) = heap::peek(heaps[0], self.active)?;
+        let (_, row) = heap::peek(heaps[0], self.active, &LowerId(rows))?;
         rows.get(row as usize).map(|r| r.id)
     }
 
@@ -388,7 +388,8 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
 
     /// The row of the active user with the lowest weighted share.
     pub(crate) fn top(&self) -> Option<u32> {
-        heap::peek(self.storage.parts().heaps[0], self.active).map(|(_, row)| row)
+        let Parts { rows, heaps, .. } = self.storage.parts();
+        heap::peek(heaps[0], self.active, &LowerId(rows)).map(|(_, row)| row)
     }
 
     /// The rows of the active users, in heap order.
