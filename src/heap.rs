@@ -226,20 +226,26 @@ impl<'a, K: HeapKey, T: Ties> Heap<'a, K, T> {
     /// [`Heap::push`] to fill (see the module documentation).
     pub fn pop_leaving_hole(&mut self) -> Option<(K, u32)> {
         self.fill_hole();
-        let top = self.peek()?;
-        self.set_position(top.1, NONE);
-        if let Some(root) = self.slots.first_mut() {
-            root.item = NONE;
+        if *self.len == 0 {
+            return None;
         }
+        let root = self.slots.first_mut()?;
+        let top = (root.key, root.item);
+        root.item = NONE;
+        self.set_position(top.1, NONE);
         Some(top)
     }
 
-    /// Fills a hole at the root the ordinary way, if there is one: the last entry takes its
-    /// place, by Floyd's strategy.
+    /// Fills a hole at the root the ordinary way, if there is one.
     fn fill_hole(&mut self) {
-        if !root_is_hole(self.slots, *self.len) {
-            return;
+        if root_is_hole(self.slots, *self.len) {
+            self.fill_hole_from_last();
         }
+    }
+
+    /// Fills the hole at the root with the last entry, by Floyd's strategy.
+    #[inline(never)]
+    fn fill_hole_from_last(&mut self) {
         let last = self.len.saturating_sub(1);
         *self.len = last;
         if last > 0 {
