@@ -203,6 +203,14 @@ typedef struct fairsched_hai fairsched_hai;
 typedef struct fairsched_paf fairsched_paf;
 
 /**
+ * Jobs laid out once in caller-provided memory (`fairsched_paf_jobs_init`) for any number of
+ * allocations (`fairsched_paf_allocate_jobs`): their weights and curves copied, each curve
+ * checked once, with where its concave tail starts, as Rust callers keep a slice of
+ * `paf::Job`. Opaque.
+ */
+typedef struct fairsched_paf_jobs fairsched_paf_jobs;
+
+/**
  * What the scheduler knows about one job (see `fairsched_cfq_job_get`).
  */
 typedef struct {
@@ -1522,6 +1530,66 @@ fairsched_status fairsched_paf_allocate(fairsched_paf *paf,
                                         double *out_fair_progress,
                                         double *out_paf_progress,
                                         fairsched_paf_totals *out_totals);
+
+/**
+ * Writes into `*out_size` the number of bytes `fairsched_paf_jobs_init` needs for `jobs_len`
+ * jobs whose curves hold `points_len` points in all (alignment slack included);
+ * CAPACITY_TOO_LARGE when that is not addressable.
+ *
+ * # Safety
+ * `out_size` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_paf_jobs_storage_size(size_t jobs_len,
+                                                 size_t points_len,
+                                                 size_t *out_size);
+
+/**
+ * Lays out `weights_len` jobs (the flat arrays of `fairsched_paf_allocate`: one weight each,
+ * curves at `points[curve_offsets[j] .. curve_offsets[j + 1]]`) inside `memory` (`memory_len`
+ * bytes, at least what `fairsched_paf_jobs_storage_size` says for `weights_len` and
+ * `points_len`; any alignment), copying them, so that `fairsched_paf_allocate_jobs` allocates
+ * over them without checking them again. Checks, in this order: `out_jobs` and `memory` for
+ * NULL, the arrays as `fairsched_paf_allocate` checks them (the same statuses), then the size
+ * (BUFFER_TOO_SMALL). On success `*out_jobs` points into `memory`: keep `memory` to free it,
+ * in place and alive while the handle is used; the arrays passed are not used afterwards.
+ * Wraps `FlatJobs::new`, `Curve::new` and `Job::new`.
+ *
+ * # Safety
+ * `memory` must be NULL or valid for writes of `memory_len` bytes and not used otherwise
+ * while the handle lives; each array must hold the elements said above (NULL allowed for
+ * none); `out_jobs` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_paf_jobs_init(void *memory,
+                                         size_t memory_len,
+                                         const uint32_t *weights,
+                                         size_t weights_len,
+                                         const uint32_t *curve_offsets,
+                                         const double *points,
+                                         size_t points_len,
+                                         fairsched_paf_jobs **out_jobs);
+
+/**
+ * `fairsched_paf_allocate` over jobs laid out by `fairsched_paf_jobs_init`: the same result,
+ * the jobs not checked again. The five `out_` arrays hold one element per job. Statuses as
+ * `fairsched_paf_allocate` for valid jobs (NULL_POINTER also for a NULL `jobs`).
+ *
+ * # Safety
+ * `paf` must be NULL or a handle from `fairsched_paf_init`, `jobs` NULL or a handle from
+ * `fairsched_paf_jobs_init`, each with its memory still valid; the arrays must hold the
+ * elements said above (NULL allowed for none) and not overlap the jobs' memory; `out_totals`
+ * must be NULL or valid for a write.
+ */
+fairsched_status fairsched_paf_allocate_jobs(fairsched_paf *paf,
+                                             const fairsched_paf_jobs *jobs,
+                                             uint32_t slots,
+                                             double alpha,
+                                             uint32_t method,
+                                             uint32_t *out_fair,
+                                             uint32_t *out_min,
+                                             uint32_t *out_paf,
+                                             double *out_fair_progress,
+                                             double *out_paf_progress,
+                                             fairsched_paf_totals *out_totals);
 
 /**
  * Which jobs get `out_jobs_len` free slots (§IV-B): each to a job below its target, the one

@@ -302,6 +302,7 @@ fn paf_c_abi_does_not_allocate() {
     let points = [0.0, 0.5, 0.75, 0.875, 0.9375, 0.0, 0.25, 0.5, 0.75, 1.0];
     let mut out = paf_outputs::Outputs::filled(2, 0, 0.0);
     let mut memory = vec![0u64; 256];
+    let mut jobs_memory = vec![0u64; 64];
     let (mut given, mut table, mut coefficients) = ([0u32; 4], [0.0; 9], [0.0; 4]);
     let before = allocations();
     unsafe {
@@ -331,6 +332,36 @@ fn paf_c_abi_does_not_allocate() {
             );
             assert_eq!(status, FairschedStatus::Ok);
         }
+        let jobs = build(
+            &mut jobs_memory,
+            |size| fairsched_paf_jobs_storage_size(2, points.len(), size),
+            |at, size, out| {
+                fairsched_paf_jobs_init(
+                    at,
+                    size,
+                    weights.as_ptr(),
+                    2,
+                    offsets.as_ptr(),
+                    points.as_ptr(),
+                    points.len(),
+                    out,
+                )
+            },
+        );
+        let status = fairsched_paf_allocate_jobs(
+            paf,
+            jobs,
+            6,
+            0.8,
+            FAIRSCHED_PAF_FAST,
+            out.fair.as_mut_ptr(),
+            out.min.as_mut_ptr(),
+            out.paf.as_mut_ptr(),
+            out.fair_progress.as_mut_ptr(),
+            out.paf_progress.as_mut_ptr(),
+            &mut totals,
+        );
+        assert_eq!(status, FairschedStatus::Ok);
         let mut assigned = 0;
         fairsched_paf_enforce(
             paf,

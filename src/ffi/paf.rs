@@ -16,10 +16,15 @@
 //! that are all NaN: it keeps exactly its fair share, takes no part in transfers, and its two
 //! progress outputs are NaN.
 
-use super::{boundary, decode, read_slice, table, write, write_slice, FairschedStatus};
-use crate::paf::{
-    curve, ernest, profile, Allocation, Borrowed, Bracket, Ernest, FlatJobs, Method, Paf, HEAPS,
+use super::{
+    boundary, decode, fill, read, read_slice, table, write, write_slice, Carving, FairschedStatus,
+    Status,
 };
+use crate::paf::{
+    curve, ernest, profile, Allocation, Borrowed, Bracket, Curve, Ernest, FlatJobs, Job, Method,
+    Paf, Totals, HEAPS,
+};
+use core::mem::{align_of, size_of};
 
 /// A PAF workspace living in caller-provided memory. Opaque.
 pub struct FairschedPaf {
@@ -123,25 +128,212 @@ pub unsafe extern "C" fn fairsched_paf_allocate(
         let offsets = unsafe { read_slice(curve_offsets, weights_len.saturating_add(1)) }?;
         let points = unsafe { read_slice(points, points_len) }?;
         let out = unsafe {
-            Allocation {
-                fair: write_slice(out_fair, weights_len)?,
-                min: write_slice(out_min, weights_len)?,
-                paf: write_slice(out_paf, weights_len)?,
-                fair_progress: write_slice(out_fair_progress, weights_len)?,
-                paf_progress: write_slice(out_paf_progress, weights_len)?,
-            }
-        };
+            outputs(
+                weights_len,
+                out_fair,
+                out_min,
+                out_paf,
+                out_fair_progress,
+                out_paf_progress,
+            )
+        }?;
         let totals = unsafe { write(out_totals) }?;
         let method = decode(method, &METHODS)?;
         let jobs = FlatJobs::new(weights, offsets, points)?;
-        let t = workspace.inner.allocate(&jobs, slots, alpha, method, out)?;
-        *totals = FairschedPafTotals {
+        *totals = workspace
+            .inner
+            .allocate(&jobs, slots, alpha, method, out)?
+            .into();
+        Ok(())
+    })
+}
+
+/// The five per-job outputs of an allocation of `n` jobs, or NULL_POINTER.
+///
+/// # Safety
+/// Each pointer must be NULL or valid for writes of `n` elements, none overlapping another.
+unsafe fn outputs<'a>(
+    n: usize,
+    fair: *mut u32,
+    min: *mut u32,
+    paf: *mut u32,
+    fair_progress: *mut f64,
+    paf_progress: *mut f64,
+) -> Status<Allocation<'a>> {
+    unsafe {
+        Ok(Allocation {
+            fair: write_slice(fair, n)?,
+            min: write_slice(min, n)?,
+            paf: write_slice(paf, n)?,
+            fair_progress: write_slice(fair_progress, n)?,
+            paf_progress: write_slice(paf_progress, n)?,
+        })
+    }
+}
+
+impl From<Totals> for FairschedPafTotals {
+    fn from(t: Totals) -> Self {
+        FairschedPafTotals {
             slots: t.slots,
             moved: t.moved,
             fair_progress: t.fair_progress,
             paf_progress: t.paf_progress,
             largest_loss: t.largest_loss,
+        }
+    }
+}
+
+/// Jobs laid out once in caller-provided memory (`fairsched_paf_jobs_init`) for any number of
+/// allocations (`fairsched_paf_allocate_jobs`): their weights and curves copied, each curve
+/// checked once, with where its concave tail starts, as Rust callers keep a slice of
+/// `paf::Job`. Opaque.
+pub struct FairschedPafJobs {
+    jobs: &'static [Job<'static>],
+}
+
+/// Where the parts of a `FairschedPafJobs` lie in its block: the handle, then `jobs` jobs,
+/// then `points` points; the offsets of the two arrays.
+fn jobs_layout(jobs: usize, points: usize) -> Status<(Carving, usize, usize)> {
+    let align = align_of::<FairschedPafJobs>()
+        .max(align_of::<Job<'static>>())
+        .max(align_of::<f64>());
+    let mut carving = Carving::new(size_of::<FairschedPafJobs>(), align);
+    let rows = carving.part(size_of::<Job<'static>>(), jobs)?;
+    let copied = carving.part(size_of::<f64>(), points)?;
+    Ok((carving, rows, copied))
+}
+
+/// Writes into `*out_size` the number of bytes `fairsched_paf_jobs_init` needs for `jobs_len`
+/// jobs whose curves hold `points_len` points in all (alignment slack included);
+/// CAPACITY_TOO_LARGE when that is not addressable.
+///
+/// # Safety
+/// `out_size` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_paf_jobs_storage_size(
+    jobs_len: usize,
+    points_len: usize,
+    out_size: *mut usize,
+) -> FairschedStatus {
+    boundary(|| {
+        let out = unsafe { write(out_size) }?;
+        *out = jobs_layout(jobs_len, points_len)?.0.bytes()?;
+        Ok(())
+    })
+}
+
+/// Lays out `weights_len` jobs (the flat arrays of `fairsched_paf_allocate`: one weight each,
+/// curves at `points[curve_offsets[j] .. curve_offsets[j + 1]]`) inside `memory` (`memory_len`
+/// bytes, at least what `fairsched_paf_jobs_storage_size` says for `weights_len` and
+/// `points_len`; any alignment), copying them, so that `fairsched_paf_allocate_jobs` allocates
+/// over them without checking them again. Checks, in this order: `out_jobs` and `memory` for
+/// NULL, the arrays as `fairsched_paf_allocate` checks them (the same statuses), then the size
+/// (BUFFER_TOO_SMALL). On success `*out_jobs` points into `memory`: keep `memory` to free it,
+/// in place and alive while the handle is used; the arrays passed are not used afterwards.
+/// Wraps `FlatJobs::new`, `Curve::new` and `Job::new`.
+///
+/// # Safety
+/// `memory` must be NULL or valid for writes of `memory_len` bytes and not used otherwise
+/// while the handle lives; each array must hold the elements said above (NULL allowed for
+/// none); `out_jobs` must be NULL or valid for a write.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn fairsched_paf_jobs_init(
+    memory: *mut core::ffi::c_void,
+    memory_len: usize,
+    weights: *const u32,
+    weights_len: usize,
+    curve_offsets: *const u32,
+    points: *const f64,
+    points_len: usize,
+    out_jobs: *mut *mut FairschedPafJobs,
+) -> FairschedStatus {
+    boundary(|| {
+        let out = unsafe { write(out_jobs) }?;
+        if memory.is_null() {
+            return Err(FairschedStatus::NullPointer);
+        }
+        let weights = unsafe { read_slice(weights, weights_len) }?;
+        let offsets = unsafe { read_slice(curve_offsets, weights_len.saturating_add(1)) }?;
+        let points = unsafe { read_slice(points, points_len) }?;
+        FlatJobs::new(weights, offsets, points)?;
+        let (carving, rows, copied) = jobs_layout(weights.len(), points.len())?;
+        let block = carving.place(memory, memory_len)?;
+        // SAFETY: both parts lie inside the block `place` checked against the caller's memory,
+        // each aligned for its type; the caller promised the memory is ours while the handle
+        // lives.
+        let (handle, copied, jobs) = unsafe {
+            let copied: &'static mut [f64] = fill(block.add(copied), points.len(), 0.0);
+            let vacant = Job::without_curve(1, 0)?;
+            let jobs = fill(block.add(rows), weights.len(), vacant);
+            (block.cast::<FairschedPafJobs>(), copied, jobs)
         };
+        copied.copy_from_slice(points);
+        let copied: &'static [f64] = copied;
+        for ((job, &weight), ends) in jobs.iter_mut().zip(weights).zip(offsets.windows(2)) {
+            let range = match *ends {
+                [start, end] => copied.get(start as usize..end as usize),
+                _ => None,
+            }
+            .ok_or(FairschedStatus::NotMonotone)?;
+            // FlatJobs::new let through only checked curves and ranges of NaNs alone.
+            *job = match range.first() {
+                Some(p) if p.is_nan() => {
+                    Job::without_curve(weight, range.len().saturating_sub(1) as u32)?
+                }
+                _ => Job::new(weight, Curve::new(range)?)?,
+            };
+        }
+        unsafe { handle.write(FairschedPafJobs { jobs }) };
+        *out = handle;
+        Ok(())
+    })
+}
+
+/// `fairsched_paf_allocate` over jobs laid out by `fairsched_paf_jobs_init`: the same result,
+/// the jobs not checked again. The five `out_` arrays hold one element per job. Statuses as
+/// `fairsched_paf_allocate` for valid jobs (NULL_POINTER also for a NULL `jobs`).
+///
+/// # Safety
+/// `paf` must be NULL or a handle from `fairsched_paf_init`, `jobs` NULL or a handle from
+/// `fairsched_paf_jobs_init`, each with its memory still valid; the arrays must hold the
+/// elements said above (NULL allowed for none) and not overlap the jobs' memory; `out_totals`
+/// must be NULL or valid for a write.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn fairsched_paf_allocate_jobs(
+    paf: *mut FairschedPaf,
+    jobs: *const FairschedPafJobs,
+    slots: u32,
+    alpha: f64,
+    method: u32,
+    out_fair: *mut u32,
+    out_min: *mut u32,
+    out_paf: *mut u32,
+    out_fair_progress: *mut f64,
+    out_paf_progress: *mut f64,
+    out_totals: *mut FairschedPafTotals,
+) -> FairschedStatus {
+    boundary(|| {
+        let workspace = unsafe { write(paf) }?;
+        let jobs = unsafe { read(jobs) }?.jobs;
+        let n = jobs.len();
+        let out = unsafe {
+            outputs(
+                n,
+                out_fair,
+                out_min,
+                out_paf,
+                out_fair_progress,
+                out_paf_progress,
+            )
+        }?;
+        let totals = unsafe { write(out_totals) }?;
+        let method = decode(method, &METHODS)?;
+        *totals = workspace
+            .inner
+            .allocate(jobs, slots, alpha, method, out)?
+            .into();
         Ok(())
     })
 }

@@ -188,6 +188,12 @@ package fairsched
 #cgo nocallback fairsched_paf_init
 #cgo noescape fairsched_paf_allocate
 #cgo nocallback fairsched_paf_allocate
+#cgo noescape fairsched_paf_jobs_storage_size
+#cgo nocallback fairsched_paf_jobs_storage_size
+#cgo noescape fairsched_paf_jobs_init
+#cgo nocallback fairsched_paf_jobs_init
+#cgo noescape fairsched_paf_allocate_jobs
+#cgo nocallback fairsched_paf_allocate_jobs
 #cgo noescape fairsched_paf_enforce
 #cgo nocallback fairsched_paf_enforce
 #cgo noescape fairsched_paf_curve_from_tasks

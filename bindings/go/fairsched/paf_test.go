@@ -188,6 +188,26 @@ func TestPAFJobsErrors(t *testing.T) {
 	if _, err := p.AllocateJobs(nil, 3, 0.9, fairsched.PAFFast); err != fairsched.ErrNullPointer {
 		t.Errorf("nil jobs: got %v", err)
 	}
+	if a, err := p.AllocateJobs(jobs, 3, 0.9, fairsched.PAFMethod(7)); err != fairsched.ErrOutOfRange || a != nil {
+		t.Errorf("unknown method: got %v, %v", a, err)
+	}
+}
+
+// Close frees the jobs: an allocation over them is then ErrClosed, as is a second Close; jobs
+// the library refused close too.
+func TestPAFJobsClose(t *testing.T) {
+	p := newPAF(t, 2)
+	for _, weight := range []uint32{1, 0} {
+		jobs, err := fairsched.NewPAFJobs([]uint32{weight}, [][]float64{{0, 1}})
+		must(t, err)
+		must(t, jobs.Close())
+		if _, err := p.AllocateJobs(jobs, 3, 0.9, fairsched.PAFFast); err != fairsched.ErrClosed {
+			t.Errorf("weight %d: allocation after Close: got %v", weight, err)
+		}
+		if err := jobs.Close(); err != fairsched.ErrClosed {
+			t.Errorf("weight %d: second Close: got %v", weight, err)
+		}
+	}
 }
 
 func TestPAFClose(t *testing.T) {

@@ -60,6 +60,49 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_allocate(
     return status;
 }
 
+/* ---- Jobs laid out once --------------------------------------------------------------------- */
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_openJobs(JNIEnv *env, jclass cls,
+                                                              jintArray weights,
+                                                              jintArray curve_offsets,
+                                                              jdoubleArray points,
+                                                              jlongArray out) {
+    pinned_array w = reading(env, weights), o = reading(env, curve_offsets);
+    pinned_array p = reading(env, points);
+    pinned_array *const arrays[] = {&w, &o, &p};
+    /* The block is allocated before the arrays are pinned, from their lengths alone. */
+    size_t size = 0;
+    fairsched_status sized = fairsched_paf_jobs_storage_size(w.length, p.length, &size);
+    void *memory = storage_for(sized, size);
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        free(memory);
+        return EXCEPTION_PENDING;
+    }
+    fairsched_paf_jobs *jobs = NULL;
+    fairsched_status built = fairsched_paf_jobs_init(memory, size, w.elements, w.length,
+                                                     o.elements, p.elements, p.length, &jobs);
+    release(env, arrays, LENGTH(arrays));
+    return opened(env, sized, built, memory, jobs, out);
+}
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_allocateJobs(
+    JNIEnv *env, jclass cls, jlong paf, jlong jobs, jlong slots, jdouble alpha, jint method,
+    jintArray out_fair, jintArray out_min, jintArray out_paf, jdoubleArray out_fair_progress,
+    jdoubleArray out_paf_progress, jobject out_totals) {
+    fairsched_paf_totals *totals = struct_at(env, out_totals);
+    pinned_array f = writing(env, out_fair), m = writing(env, out_min), a = writing(env, out_paf);
+    pinned_array fp = writing(env, out_fair_progress), pp = writing(env, out_paf_progress);
+    pinned_array *const arrays[] = {&f, &m, &a, &fp, &pp};
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        return EXCEPTION_PENDING;
+    }
+    fairsched_status status = fairsched_paf_allocate_jobs(
+        paf_of(paf), (const fairsched_paf_jobs *)(intptr_t)jobs, (uint32_t)slots, alpha,
+        (uint32_t)method, f.elements, m.elements, a.elements, fp.elements, pp.elements, totals);
+    release(env, arrays, LENGTH(arrays));
+    return status;
+}
+
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativePaf_enforce(JNIEnv *env, jclass cls, jlong paf,
                                                              jintArray weights,
                                                              jintArray targets,

@@ -40,6 +40,12 @@ final class NativePaf {
             double[] outFairProgress, double[] outPafProgress, ByteBuffer outTotals);
 
     /** Writes job indices into {@code outJobs}; returns their count or the negated status. */
+    static native int openJobs(int[] weights, int[] curveOffsets, double[] points, long[] out);
+
+    static native int allocateJobs(long paf, long jobs, long slots, double alpha, int method,
+            int[] outFair, int[] outMin, int[] outPaf, double[] outFairProgress,
+            double[] outPafProgress, ByteBuffer outTotals);
+
     static native int enforce(long paf, int[] weights, int[] targets, int[] running,
             int[] outJobs);
 

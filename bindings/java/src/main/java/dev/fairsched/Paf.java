@@ -4,6 +4,7 @@ import static dev.fairsched.Arguments.requireNonNegative;
 import static dev.fairsched.Arguments.requireU32;
 
 import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
@@ -67,15 +68,16 @@ public final class Paf extends NativeObject {
         Objects.requireNonNull(curves, "curves");
         requireNonNegative(weights, "weights");
         requireU32(slots, "slots");
-        return allocate(new PafJobs(weights, curves), slots, alpha, method);
+        return allocate(PafJobs.once(weights, curves), slots, alpha, method);
     }
 
     /**
      * Algorithm 1 for {@code jobs}, laid out once, as {@link #allocate(int[], double[][], long,
-     * double, int)} for their weights and curves: the same result and errors (the curves are
-     * checked at every call), without copying a curve; only the result is allocated.
+     * double, int)} for their weights and curves: the same result and errors, without copying
+     * or checking a curve again; only the result is allocated.
      *
      * @throws NullPointerException if {@code jobs} is null
+     * @throws IllegalStateException if {@code jobs} are closed
      * @throws IllegalArgumentException for {@code slots} beyond {@code uint32_t}
      * @throws FairschedException as {@link #allocate(int[], double[][], long, double, int)},
      *     but {@link Status#LENGTH_MISMATCH}, which {@link PafJobs} reports when built
@@ -90,8 +92,17 @@ public final class Paf extends NativeObject {
         double[] fairProgress = new double[n];
         double[] pafProgress = new double[n];
         ByteBuffer totals = struct();
-        check(NativePaf.allocate(handle(), jobs.weights, jobs.offsets, jobs.points, slots, alpha,
-                method, fair, min, paf, fairProgress, pafProgress, totals));
+        if (jobs.laid == null) {
+            check(NativePaf.allocate(handle(), jobs.weights, jobs.offsets, jobs.points, slots,
+                    alpha, method, fair, min, paf, fairProgress, pafProgress, totals));
+        } else {
+            try {
+                check(NativePaf.allocateJobs(handle(), jobs.laid.handle(), slots, alpha, method,
+                        fair, min, paf, fairProgress, pafProgress, totals));
+            } finally {
+                Reference.reachabilityFence(jobs);
+            }
+        }
         return new PafAllocation(fair, min, paf, fairProgress, pafProgress,
                 totals.getLong(NativePaf.TOTALS_SLOTS), totals.getLong(NativePaf.TOTALS_MOVED),
                 totals.getDouble(NativePaf.TOTALS_FAIR_PROGRESS),

@@ -90,6 +90,26 @@ class PafTest {
         }
     }
 
+    /**
+     * Jobs laid out natively are freed by close (twice is allowed), after which an allocation
+     * over them throws; jobs the library refuses report their error at every allocation, before
+     * and after close.
+     */
+    @Test
+    void jobsClose() {
+        try (Paf paf = new Paf(2)) {
+            PafJobs jobs = new PafJobs(new int[] {1, 1}, new double[][] {FLAT, STEEP});
+            assertEquals(2, paf.allocate(jobs, 12, 0.9, Paf.FAST).paf().length);
+            jobs.close();
+            jobs.close();
+            assertThrows(IllegalStateException.class, () -> paf.allocate(jobs, 12, 0.9, Paf.FAST));
+            PafJobs refused = new PafJobs(new int[] {0}, new double[][] {FLAT});
+            rejects(Status.NOT_POSITIVE, () -> paf.allocate(refused, 12, 0.9, Paf.FAST));
+            refused.close();
+            rejects(Status.NOT_POSITIVE, () -> paf.allocate(refused, 12, 0.9, Paf.FAST));
+        }
+    }
+
     /** Two allocations with the same values, bit for bit. */
     private static void assertSameAllocation(PafAllocation want, PafAllocation got) {
         assertArrayEquals(want.fair(), got.fair());
