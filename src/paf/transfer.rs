@@ -31,7 +31,9 @@
 //! threshold shared out in the order above. The search narrows a value bracket with per-job
 //! brackets on the counts, so late rounds touch few jobs and few points; its guesses (see
 //! [`select`]) follow Ernest's model of the curves (§IV-A), so that on such curves a handful of
-//! rounds land next to the threshold, and fall back to bisection when they do not.
+//! rounds land next to the threshold, and fall back to bisection when they do not. Once few
+//! increments lie between the bracket's ends, they are taken one by one in the total order
+//! ([`pick`]) instead of by more rounds over every job.
 
 use super::curve::{at, increment};
 use super::jobs::Jobs;
@@ -232,6 +234,70 @@ struct End {
     above: Option<u64>,
 }
 
+/// An evaluated threshold key and the count above it.
+#[derive(Clone, Copy)]
+struct Sample {
+    key: u64,
+    count: u64,
+}
+
+/// The most increments between the search's ends that [`pick`] takes one by one.
+const PICKED: usize = 16;
+
+/// With both ends evaluated and at most [`PICKED`] increments between them: gives the `more`
+/// best of those increments, in the total order of the module documentation, one at a time,
+/// each to the job whose next one is best (each job's come in that order, by concavity), and
+/// leaves every job's count in `count`. Only the jobs with increments between the ends, at
+/// most [`PICKED`], are looked at after one pass over all.
+fn pick<J: Jobs + ?Sized>(jobs: &J, min: &[u32], brackets: &mut [Bracket], more: u64) {
+    let mut open = [0u32; PICKED];
+    let mut opened = 0usize;
+    for (j, b) in brackets.iter_mut().enumerate() {
+        b.count = b.lo;
+        if b.lo < b.hi {
+            if let Some(slot) = open.get_mut(opened) {
+                *slot = j as u32;
+                opened = opened.saturating_add(1);
+            }
+        }
+    }
+    let open = open.get(..opened).unwrap_or_default();
+    let next = |j: u32, b: &Bracket| {
+        let base = min.get(j as usize).copied().unwrap_or_default();
+        increment(
+            jobs.points(j as usize),
+            base.saturating_add(b.count).saturating_add(1),
+        )
+    };
+    for _ in 0..more {
+        // The best next increment: larger first; at equal value a held one, among held ones
+        // the last job, among free ones the first.
+        let mut best: Option<(u32, f64)> = None;
+        for &j in open {
+            let Some(b) = brackets.get(j as usize) else {
+                continue;
+            };
+            if b.count >= b.hi {
+                continue;
+            }
+            let (value, held) = (next(j, b), b.count < b.held);
+            let better = match best {
+                None => true,
+                Some((_, best_value)) => value > best_value || (value == best_value && held),
+            };
+            if better {
+                best = Some((j, value));
+            }
+        }
+        let Some((j, _)) = best else {
+            return;
+        };
+        if let Some(b) = brackets.get_mut(j as usize) {
+            b.count = b.count.saturating_add(1);
+        }
+    }
+}
+
 /// How many increments lie between the two ends: `count(low) - count(high)`, unknown
 /// (`u64::MAX`) until both are evaluated.
 fn spread(low: End, high: End) -> u64 {
@@ -344,12 +410,16 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     // - one end evaluated, where the allocations add up to `X` instead of `Σ fair`: the same
     //   law scales the threshold by `(X / Σ fair)^2`, aiming an eighth of the error past the
     //   target so as to land on the other side;
-    // - both ends evaluated: the count is about linear in `T^(-1/2)`, so interpolate there
+    // - two rounds evaluated: the count is about linear in `T^(-1/2)`, so the secant of the
+    //   last two there, when it falls inside the ends (the last two rounds are the nearest);
+    // - otherwise, both ends evaluated: interpolate between them in `T^(-1/2)`
     //   (linearly in the keys when the low end is not positive), halving the residual of an end
     //   that stays put (the Illinois rule), so that neither end lingers;
     // - after two rounds in a row that halve neither the keys' interval nor the count's, a
     //   bisection of the keys (first at +0, where flat stretches of curves tie), so about
     //   three rounds per bit of the keys at worst.
+    // A round passes over every job; once at most [`PICKED`] increments lie between the ends,
+    // [`pick`] takes them one by one over the few jobs that hold them.
     let mut low = End {
         key: lowest.saturating_sub(1),
         above: None,
@@ -360,6 +430,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     };
     let target = floor + wanted as f64;
     let (mut failures, mut last_low, mut stale) = (0u32, None::<bool>, 1.0);
+    let (mut previous, mut latest) = (None::<Sample>, None::<Sample>);
     while high.key.saturating_sub(low.key) > 1 {
         let width = high.key.saturating_sub(low.key);
         let before = spread(low, high);
@@ -373,11 +444,27 @@ pub(crate) fn select<J: Jobs + ?Sized>(
             let aim = target - (reached - target) / 8.0;
             key_of(from_order_bits(at) * (reached / aim) * (reached / aim))
         };
+        // The last two evaluations, wherever they lie: the count is about linear in
+        // `T^(-1/2)` near them, so their secant aims at the target from close by. Kept only
+        // when it falls strictly inside the ends.
+        let secant = match (previous, latest) {
+            (Some(a), Some(b)) if a.count != b.count => {
+                let (u_a, u_b) = (
+                    1.0 / libm::sqrt(from_order_bits(a.key)),
+                    1.0 / libm::sqrt(from_order_bits(b.key)),
+                );
+                let slope = (u_b - u_a) / (b.count as f64 - a.count as f64);
+                let u = u_b + (wanted as f64 - b.count as f64) * slope;
+                key_of(1.0 / (u * u)).filter(|&key| low.key < key && key < high.key)
+            }
+            _ => None,
+        };
         let guess = match (low.above, high.above) {
             _ if failures >= 2 => None,
             (None, None) => key_of((roots / weights) * (roots / weights)),
             (Some(above), None) => scaled(low.key, above),
             (None, Some(above)) => scaled(high.key, above),
+            _ if secant.is_some() => secant,
             (Some(above_low), Some(above_high)) => {
                 let mut residual_low = above_low.saturating_sub(wanted) as f64;
                 let mut residual_high = wanted.saturating_sub(above_high) as f64;
@@ -404,6 +491,11 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         if above == wanted {
             return finish(paf, brackets);
         }
+        previous = latest;
+        latest = Some(Sample {
+            key: pivot,
+            count: above,
+        });
         let moved_low = above > wanted;
         let end = End {
             key: pivot,
@@ -433,6 +525,15 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         } else {
             failures.saturating_add(1)
         };
+        if spread(low, high) <= PICKED as u64 {
+            pick(
+                jobs,
+                min,
+                brackets,
+                wanted.saturating_sub(high.above.unwrap_or(wanted)),
+            );
+            return finish(paf, brackets);
+        }
     }
     // Both ends exact for the ties: an end never evaluated is evaluated now.
     if low.above.is_none() {
