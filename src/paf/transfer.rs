@@ -242,60 +242,73 @@ struct Sample {
 }
 
 /// The most increments between the search's ends that [`pick`] takes one by one.
-const PICKED: usize = 16;
+const PICKED: usize = 32;
 
 /// With both ends evaluated and at most [`PICKED`] increments between them: gives the `more`
 /// best of those increments, in the total order of the module documentation, one at a time,
 /// each to the job whose next one is best (each job's come in that order, by concavity), and
-/// leaves every job's count in `count`. Only the jobs with increments between the ends, at
-/// most [`PICKED`], are looked at after one pass over all.
+/// leaves every job's count in `count`. After one pass over all jobs, only the at most
+/// [`PICKED`] with increments between the ends are looked at, each job's next increment kept
+/// at hand.
 fn pick<J: Jobs + ?Sized>(jobs: &J, min: &[u32], brackets: &mut [Bracket], more: u64) {
-    let mut open = [0u32; PICKED];
+    // The next increment of a job whose count is `b.count` (below `b.hi`) and whether it is held;
+    // `-inf` once the job has none left between the ends.
+    let next = |j: u32, b: &Bracket| {
+        let value = if b.count < b.hi {
+            let base = min.get(j as usize).copied().unwrap_or_default();
+            increment(
+                jobs.points(j as usize),
+                base.saturating_add(b.count).saturating_add(1),
+            )
+        } else {
+            f64::NEG_INFINITY
+        };
+        Head {
+            job: j,
+            value,
+            held: b.count < b.held,
+        }
+    };
+    let mut heads = [Head::default(); PICKED];
     let mut opened = 0usize;
     for (j, b) in brackets.iter_mut().enumerate() {
         b.count = b.lo;
         if b.lo < b.hi {
-            if let Some(slot) = open.get_mut(opened) {
-                *slot = j as u32;
+            if let Some(head) = heads.get_mut(opened) {
+                *head = next(j as u32, b);
                 opened = opened.saturating_add(1);
             }
         }
     }
-    let open = open.get(..opened).unwrap_or_default();
-    let next = |j: u32, b: &Bracket| {
-        let base = min.get(j as usize).copied().unwrap_or_default();
-        increment(
-            jobs.points(j as usize),
-            base.saturating_add(b.count).saturating_add(1),
-        )
-    };
+    let heads = heads.get_mut(..opened).unwrap_or_default();
     for _ in 0..more {
         // The best next increment: larger first; at equal value a held one, among held ones
-        // the last job, among free ones the first.
-        let mut best: Option<(u32, f64)> = None;
-        for &j in open {
-            let Some(b) = brackets.get(j as usize) else {
-                continue;
-            };
-            if b.count >= b.hi {
-                continue;
-            }
-            let (value, held) = (next(j, b), b.count < b.held);
-            let better = match best {
-                None => true,
-                Some((_, best_value)) => value > best_value || (value == best_value && held),
-            };
+        // the last job's, among free ones the first job's.
+        let mut best: Option<&mut Head> = None;
+        for head in heads.iter_mut() {
+            let better = best.as_ref().is_none_or(|best| {
+                head.value > best.value || (head.value == best.value && head.held)
+            });
             if better {
-                best = Some((j, value));
+                best = Some(head);
             }
         }
-        let Some((j, _)) = best else {
+        let Some(head) = best.filter(|head| head.value > f64::NEG_INFINITY) else {
             return;
         };
-        if let Some(b) = brackets.get_mut(j as usize) {
+        if let Some(b) = brackets.get_mut(head.job as usize) {
             b.count = b.count.saturating_add(1);
+            *head = next(head.job, b);
         }
     }
+}
+
+/// A job's next increment in [`pick`].
+#[derive(Clone, Copy, Default)]
+struct Head {
+    job: u32,
+    value: f64,
+    held: bool,
 }
 
 /// How many increments lie between the two ends: `count(low) - count(high)`, unknown
@@ -407,11 +420,12 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     //   a2)`, has increments falling about as `x^-2`, so a job holds about `x sqrt(Δ(x) / T)`
     //   slots at threshold `T`; fitted to every job at its fair share, the allocations add up
     //   to `Σ fair` at `sqrt(T) = Σ fair sqrt(Δ(fair)) / Σ fair`;
-    // - one end evaluated, where the allocations add up to `X` instead of `Σ fair`: the same
+    // - one round evaluated, where the allocations add up to `X` instead of `Σ fair`: the same
     //   law scales the threshold by `(X / Σ fair)^2`, aiming an eighth of the error past the
     //   target so as to land on the other side;
     // - two rounds evaluated: the count is about linear in `T^(-1/2)`, so the secant of the
-    //   last two there, when it falls inside the ends (the last two rounds are the nearest);
+    //   last two there, when it falls inside the ends (the last two rounds are the nearest,
+    //   whether on one side of the target or both);
     // - otherwise, both ends evaluated: interpolate between them in `T^(-1/2)`
     //   (linearly in the keys when the low end is not positive), halving the residual of an end
     //   that stays put (the Illinois rule), so that neither end lingers;
@@ -431,6 +445,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     let target = floor + wanted as f64;
     let (mut failures, mut last_low, mut stale) = (0u32, None::<bool>, 1.0);
     let (mut previous, mut latest) = (None::<Sample>, None::<Sample>);
+    let mut missed = u64::MAX;
     while high.key.saturating_sub(low.key) > 1 {
         let width = high.key.saturating_sub(low.key);
         let before = spread(low, high);
@@ -462,9 +477,9 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         let guess = match (low.above, high.above) {
             _ if failures >= 2 => None,
             (None, None) => key_of((roots / weights) * (roots / weights)),
+            _ if secant.is_some() => secant,
             (Some(above), None) => scaled(low.key, above),
             (None, Some(above)) => scaled(high.key, above),
-            _ if secant.is_some() => secant,
             (Some(above_low), Some(above_high)) => {
                 let mut residual_low = above_low.saturating_sub(wanted) as f64;
                 let mut residual_high = wanted.saturating_sub(above_high) as f64;
@@ -518,8 +533,14 @@ pub(crate) fn select<J: Jobs + ?Sized>(
             1.0
         };
         last_low = Some(moved_low);
-        let halved =
-            high.key.saturating_sub(low.key) <= width / 2 || spread(low, high) <= before / 2;
+        // Progress: the keys' interval or the count's halved or, while every round has landed
+        // on one side (one end unevaluated, so the count only nears the target), the count came
+        // twice as near it as the round before: at most 64 such rounds in a row.
+        let miss = above.abs_diff(wanted);
+        let halved = high.key.saturating_sub(low.key) <= width / 2
+            || spread(low, high) <= before / 2
+            || (spread(low, high) == u64::MAX && miss <= missed / 2);
+        missed = miss;
         failures = if halved {
             0
         } else {
