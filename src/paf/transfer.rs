@@ -215,6 +215,51 @@ fn count_above(points: &[f64], base: u32, lo: u32, hi: u32, bar: f64) -> u32 {
     lo.saturating_add(low.wrapping_add(last) as u32)
 }
 
+/// Narrows `lo..=hi`, the bounds on how many of the increments `Δ(base + x)`, `x >= 1`, are
+/// above `bar`, around `from` (in `lo..=hi`): the count at a nearby threshold, so that a count
+/// that moved by `d` costs about `2 log2 d` probes instead of a bisection of the whole bracket
+/// (a count that did not move: one or two).
+#[inline]
+fn around(points: &[f64], base: u32, lo: u32, hi: u32, from: u32, bar: f64) -> (u32, u32) {
+    // Whether the count is at least `x` (for `x` in `lo + 1..=hi`): Δ(base + x) is above.
+    let reaches = |x: u32| {
+        let at = base.saturating_add(x) as usize;
+        match (points.get(at.wrapping_sub(1)), points.get(at)) {
+            (Some(&below), Some(&at)) => at - below > bar,
+            _ => false,
+        }
+    };
+    if from < hi && reaches(from.saturating_add(1)) {
+        let (mut low, mut step) = (from.saturating_add(1), 1u32);
+        loop {
+            let probe = low.saturating_add(step);
+            if probe > hi {
+                return (low, hi);
+            }
+            if !reaches(probe) {
+                return (low, probe.saturating_sub(1));
+            }
+            low = probe;
+            step = step.saturating_mul(2);
+        }
+    }
+    if from > lo && !reaches(from) {
+        let (mut high, mut step) = (from.saturating_sub(1), 1u32);
+        loop {
+            let probe = high.saturating_sub(step).saturating_add(1);
+            if probe <= lo || high < step {
+                return (lo, high);
+            }
+            if reaches(probe) {
+                return (probe, high);
+            }
+            high = probe.saturating_sub(1);
+            step = step.saturating_mul(2);
+        }
+    }
+    (from, from)
+}
+
 /// The value an increment must exceed for its key to exceed `threshold`, for a threshold at
 /// least the key of `-0.0` and at most that of a finite increment, as the search's are.
 /// Comparing the values themselves spares [`order_bits`] in the inner loop. Increments are
@@ -384,7 +429,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
 
     // Counts every job at `threshold` into `count`; returns their sum. A held increment above
     // the threshold, or a free one at most it, narrows the job's bracket for free.
-    let evaluate = |brackets: &mut [Bracket], threshold: u64| -> u64 {
+    let evaluate = |brackets: &mut [Bracket], threshold: u64, near: bool| -> u64 {
         let (mut total, bar) = (0u64, bar_of(threshold));
         for (j, b) in brackets.iter_mut().enumerate() {
             let (mut lo, mut hi) = (b.lo, b.hi);
@@ -399,7 +444,17 @@ pub(crate) fn select<J: Jobs + ?Sized>(
                 hi = hi.min(b.held);
             }
             b.count = if lo < hi {
-                count_above(jobs.points(j), min_of(j), lo, hi, bar)
+                let (points, base) = (jobs.points(j), min_of(j));
+                let (lo, hi) = if near {
+                    around(points, base, lo, hi, b.count.clamp(lo, hi), bar)
+                } else {
+                    (lo, hi)
+                };
+                if lo < hi {
+                    count_above(points, base, lo, hi, bar)
+                } else {
+                    lo
+                }
             } else {
                 lo
             };
@@ -502,7 +557,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         let pivot = guess
             .unwrap_or(bisection)
             .clamp(low.key.saturating_add(1), high.key.saturating_sub(1));
-        let above = evaluate(brackets, pivot);
+        let above = evaluate(brackets, pivot, guess.is_some() && guess == secant);
         if above == wanted {
             return finish(paf, brackets);
         }
@@ -558,7 +613,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     }
     // Both ends exact for the ties: an end never evaluated is evaluated now.
     if low.above.is_none() {
-        evaluate(brackets, low.key);
+        evaluate(brackets, low.key, false);
         for b in brackets.iter_mut() {
             b.hi = b.count;
         }
@@ -566,7 +621,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     let above_high = match high.above {
         Some(above) => above,
         None => {
-            let above = evaluate(brackets, high.key);
+            let above = evaluate(brackets, high.key, false);
             for b in brackets.iter_mut() {
                 b.lo = b.count;
             }
