@@ -110,12 +110,14 @@ fn largest_first(items: &mut [u32], count: usize, rank: impl Fn(u32) -> u128, pa
         let last = hi.saturating_sub(1);
         items.swap(lo.saturating_add(hi.saturating_sub(lo) / 2), last);
         let pivot = rank(items.get(last).copied().unwrap_or_default());
+        // Without a branch on the comparison, whose outcome is a coin toss on most items: every
+        // item is swapped to `above`, which only moves past it when it ranks above the pivot
+        // (the items at most the pivot end in another order, the same set).
         let mut above = lo;
         for at in lo..last {
-            if items.get(at).is_some_and(|&j| rank(j) > pivot) {
-                items.swap(above, at);
-                above = above.saturating_add(1);
-            }
+            let is_above = items.get(at).is_some_and(|&j| rank(j) > pivot);
+            items.swap(above, at);
+            above = above.saturating_add(usize::from(is_above));
         }
         items.swap(above, last);
         // `items[lo..above]` rank above the pivot, now at `above`; the rest rank below it.
