@@ -646,3 +646,51 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     }
     finish(paf, brackets);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Galloping from any start narrows the bounds to a range that holds the count, and to the
+    /// start itself when the count is there, on concave tables with ties and flat stretches.
+    #[test]
+    fn around_keeps_the_count() {
+        let mut state = 11u64;
+        let mut next = |n: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        for _ in 0..300 {
+            let len = 1 + next(40) as usize;
+            let mut points = [0.0f64; 41];
+            let mut step = next(8) as f64;
+            for x in 1..=len {
+                if next(3) == 0 && step > 0.0 {
+                    step -= 1.0;
+                }
+                points[x] = points[x - 1] + step;
+            }
+            let points = &points[..=len];
+            let base = next(len as u64 + 1) as u32;
+            let span = len as u32 - base;
+            for bar in [-1.0, 0.0, 0.5, 1.0, 2.0, 3.5, 7.0] {
+                let count = (1..=span)
+                    .take_while(|&x| increment(points, base + x) > bar)
+                    .count() as u32;
+                for lo in 0..=count {
+                    for hi in count..=span {
+                        for from in lo..=hi {
+                            let (l, h) = around(points, base, lo, hi, from, bar);
+                            assert!(lo <= l && l <= count && count <= h && h <= hi);
+                            if from == count {
+                                assert_eq!((l, h), (count, count));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
