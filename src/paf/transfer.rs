@@ -419,7 +419,8 @@ pub(crate) fn select<J: Jobs + ?Sized>(
             roots += f64::from(fair) * libm::sqrt(increment(points, fair));
             weights += f64::from(fair);
         }
-        if jobs.has_curve(j) {
+        // A job has a curve when it has points ([`Jobs::has_curve`]), already at hand here.
+        if !points.is_empty() {
             floor += f64::from(min);
         }
     }
