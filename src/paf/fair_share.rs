@@ -32,16 +32,19 @@ pub(crate) fn fair_shares<J: Jobs + ?Sized>(
 
     // Rounds of water-filling: every job whose demand is below the current level is capped
     // (capping only raises the level, so it stays capped); `order[..sharing]` keeps the others.
+    // Each job is compared with the level as it stands, not as the round found it (four
+    // instructions less per job and round): the jobs capped in the end are the same, the only
+    // set whose demands are all at most its level and the others' all above it (capping a job
+    // above a level lowers it).
     let mut left = u64::from(slots);
     let mut weight_left: u64 = (0..n as u32).map(weight).sum();
     let mut sharing = n;
     loop {
-        let (level_slots, level_weight) = (u128::from(left), u128::from(weight_left));
         let mut kept: usize = 0;
         for at in 0..sharing {
             let Some(&j) = order.get(at) else { break };
-            let below_level = u128::from(demand(j)).saturating_mul(level_weight)
-                <= level_slots.saturating_mul(u128::from(weight(j)));
+            let below_level = u128::from(demand(j)).saturating_mul(u128::from(weight_left))
+                <= u128::from(left).saturating_mul(u128::from(weight(j)));
             if below_level {
                 set(fair, j, demand(j));
                 left = left.saturating_sub(demand(j));
@@ -107,12 +110,14 @@ fn largest_first(items: &mut [u32], count: usize, rank: impl Fn(u32) -> u128, pa
         let last = hi.saturating_sub(1);
         items.swap(lo.saturating_add(hi.saturating_sub(lo) / 2), last);
         let pivot = rank(items.get(last).copied().unwrap_or_default());
+        // Without a branch on the comparison, whose outcome is a coin toss on most items: every
+        // item is swapped to `above`, which only moves past it when it ranks above the pivot
+        // (the items at most the pivot end in another order, the same set).
         let mut above = lo;
         for at in lo..last {
-            if items.get(at).is_some_and(|&j| rank(j) > pivot) {
-                items.swap(above, at);
-                above = above.saturating_add(1);
-            }
+            let is_above = items.get(at).is_some_and(|&j| rank(j) > pivot);
+            items.swap(above, at);
+            above = above.saturating_add(usize::from(is_above));
         }
         items.swap(above, last);
         // `items[lo..above]` rank above the pivot, now at `above`; the rest rank below it.

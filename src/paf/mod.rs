@@ -175,10 +175,12 @@ impl<S: Storage<Bracket, HEAPS>> Paf<S> {
         // A job without a curve can give nothing (its minimum is its fair share) and takes
         // nothing (no points: every benefit is 0, never above a sacrifice): §IV-A.
         for (j, (m, &f)) in min.iter_mut().zip(fair.iter()).enumerate() {
-            *m = if jobs.has_curve(j) {
-                transfer::min_alloc(jobs.points(j), f, alpha)
-            } else {
+            // A job has a curve when it has points ([`Jobs::has_curve`]), asked once per job.
+            let points = jobs.points(j);
+            *m = if points.is_empty() {
                 f
+            } else {
+                transfer::min_alloc(points, f, alpha)
             };
         }
         paf.copy_from_slice(fair);
@@ -204,7 +206,8 @@ impl<S: Storage<Bracket, HEAPS>> Paf<S> {
             totals.slots = totals.slots.saturating_add(u64::from(f));
             totals.moved = totals.moved.saturating_add(u64::from(f.saturating_sub(x)));
             let points = jobs.points(j);
-            let (at_fair, at_paf) = if jobs.has_curve(j) {
+            let has_curve = !points.is_empty();
+            let (at_fair, at_paf) = if has_curve {
                 (curve::at(points, f), curve::at(points, x))
             } else {
                 (f64::NAN, f64::NAN)
@@ -215,7 +218,7 @@ impl<S: Storage<Bracket, HEAPS>> Paf<S> {
             if let Some(p) = paf_progress.get_mut(j) {
                 *p = at_paf;
             }
-            if !jobs.has_curve(j) {
+            if !has_curve {
                 continue;
             }
             totals.fair_progress += at_fair;

@@ -31,7 +31,9 @@
 //! threshold shared out in the order above. The search narrows a value bracket with per-job
 //! brackets on the counts, so late rounds touch few jobs and few points; its guesses (see
 //! [`select`]) follow Ernest's model of the curves (§IV-A), so that on such curves a handful of
-//! rounds land next to the threshold, and fall back to bisection when they do not.
+//! rounds land next to the threshold, and fall back to bisection when they do not. Once few
+//! increments lie between the bracket's ends, they are taken one by one in the total order
+//! ([`pick`]) instead of by more rounds over every job.
 
 use super::curve::{at, increment};
 use super::jobs::Jobs;
@@ -213,6 +215,51 @@ fn count_above(points: &[f64], base: u32, lo: u32, hi: u32, bar: f64) -> u32 {
     lo.saturating_add(low.wrapping_add(last) as u32)
 }
 
+/// Narrows `lo..=hi`, the bounds on how many of the increments `Δ(base + x)`, `x >= 1`, are
+/// above `bar`, around `from` (in `lo..=hi`): the count at a nearby threshold, so that a count
+/// that moved by `d` costs about `2 log2 d` probes instead of a bisection of the whole bracket
+/// (a count that did not move: one or two).
+#[inline]
+fn around(points: &[f64], base: u32, lo: u32, hi: u32, from: u32, bar: f64) -> (u32, u32) {
+    // Whether the count is at least `x` (for `x` in `lo + 1..=hi`): Δ(base + x) is above.
+    let reaches = |x: u32| {
+        let at = base.saturating_add(x) as usize;
+        match (points.get(at.wrapping_sub(1)), points.get(at)) {
+            (Some(&below), Some(&at)) => at - below > bar,
+            _ => false,
+        }
+    };
+    if from < hi && reaches(from.saturating_add(1)) {
+        let (mut low, mut step) = (from.saturating_add(1), 1u32);
+        loop {
+            let probe = low.saturating_add(step);
+            if probe > hi {
+                return (low, hi);
+            }
+            if !reaches(probe) {
+                return (low, probe.saturating_sub(1));
+            }
+            low = probe;
+            step = step.saturating_mul(2);
+        }
+    }
+    if from > lo && !reaches(from) {
+        let (mut high, mut step) = (from.saturating_sub(1), 1u32);
+        loop {
+            let probe = high.saturating_sub(step).saturating_add(1);
+            if probe <= lo || high < step {
+                return (lo, high);
+            }
+            if reaches(probe) {
+                return (probe, high);
+            }
+            high = probe.saturating_sub(1);
+            step = step.saturating_mul(2);
+        }
+    }
+    (from, from)
+}
+
 /// The value an increment must exceed for its key to exceed `threshold`, for a threshold at
 /// least the key of `-0.0` and at most that of a finite increment, as the search's are.
 /// Comparing the values themselves spares [`order_bits`] in the inner loop. Increments are
@@ -230,6 +277,83 @@ fn bar_of(threshold: u64) -> f64 {
 struct End {
     key: u64,
     above: Option<u64>,
+}
+
+/// An evaluated threshold key and the count above it.
+#[derive(Clone, Copy)]
+struct Sample {
+    key: u64,
+    count: u64,
+}
+
+/// The most increments between the search's ends that [`pick`] takes one by one.
+const PICKED: usize = 32;
+
+/// With both ends evaluated and at most [`PICKED`] increments between them: gives the `more`
+/// best of those increments, in the total order of the module documentation, one at a time,
+/// each to the job whose next one is best (each job's come in that order, by concavity), and
+/// leaves every job's count in `count`. After one pass over all jobs, only the at most
+/// [`PICKED`] with increments between the ends are looked at, each job's next increment kept
+/// at hand.
+fn pick<J: Jobs + ?Sized>(jobs: &J, min: &[u32], brackets: &mut [Bracket], more: u64) {
+    // The next increment of a job whose count is `b.count` (below `b.hi`) and whether it is held;
+    // `-inf` once the job has none left between the ends.
+    let next = |j: u32, b: &Bracket| {
+        let value = if b.count < b.hi {
+            let base = min.get(j as usize).copied().unwrap_or_default();
+            increment(
+                jobs.points(j as usize),
+                base.saturating_add(b.count).saturating_add(1),
+            )
+        } else {
+            f64::NEG_INFINITY
+        };
+        Head {
+            job: j,
+            value,
+            held: b.count < b.held,
+        }
+    };
+    let mut heads = [Head::default(); PICKED];
+    let mut opened = 0usize;
+    for (j, b) in brackets.iter_mut().enumerate() {
+        b.count = b.lo;
+        if b.lo < b.hi {
+            if let Some(head) = heads.get_mut(opened) {
+                *head = next(j as u32, b);
+                opened = opened.saturating_add(1);
+            }
+        }
+    }
+    let heads = heads.get_mut(..opened).unwrap_or_default();
+    for _ in 0..more {
+        // The best next increment: larger first; at equal value a held one, among held ones
+        // the last job's, among free ones the first job's.
+        let mut best: Option<&mut Head> = None;
+        for head in heads.iter_mut() {
+            let better = best.as_ref().is_none_or(|best| {
+                head.value > best.value || (head.value == best.value && head.held)
+            });
+            if better {
+                best = Some(head);
+            }
+        }
+        let Some(head) = best.filter(|head| head.value > f64::NEG_INFINITY) else {
+            return;
+        };
+        if let Some(b) = brackets.get_mut(head.job as usize) {
+            b.count = b.count.saturating_add(1);
+            *head = next(head.job, b);
+        }
+    }
+}
+
+/// A job's next increment in [`pick`].
+#[derive(Clone, Copy, Default)]
+struct Head {
+    job: u32,
+    value: f64,
+    held: bool,
 }
 
 /// How many increments lie between the two ends: `count(low) - count(high)`, unknown
@@ -295,7 +419,8 @@ pub(crate) fn select<J: Jobs + ?Sized>(
             roots += f64::from(fair) * libm::sqrt(increment(points, fair));
             weights += f64::from(fair);
         }
-        if jobs.has_curve(j) {
+        // A job has a curve when it has points ([`Jobs::has_curve`]), already at hand here.
+        if !points.is_empty() {
             floor += f64::from(min);
         }
     }
@@ -305,7 +430,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
 
     // Counts every job at `threshold` into `count`; returns their sum. A held increment above
     // the threshold, or a free one at most it, narrows the job's bracket for free.
-    let evaluate = |brackets: &mut [Bracket], threshold: u64| -> u64 {
+    let evaluate = |brackets: &mut [Bracket], threshold: u64, near: bool| -> u64 {
         let (mut total, bar) = (0u64, bar_of(threshold));
         for (j, b) in brackets.iter_mut().enumerate() {
             let (mut lo, mut hi) = (b.lo, b.hi);
@@ -320,7 +445,17 @@ pub(crate) fn select<J: Jobs + ?Sized>(
                 hi = hi.min(b.held);
             }
             b.count = if lo < hi {
-                count_above(jobs.points(j), min_of(j), lo, hi, bar)
+                let (points, base) = (jobs.points(j), min_of(j));
+                let (lo, hi) = if near {
+                    around(points, base, lo, hi, b.count.clamp(lo, hi), bar)
+                } else {
+                    (lo, hi)
+                };
+                if lo < hi {
+                    count_above(points, base, lo, hi, bar)
+                } else {
+                    lo
+                }
             } else {
                 lo
             };
@@ -341,15 +476,20 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     //   a2)`, has increments falling about as `x^-2`, so a job holds about `x sqrt(Δ(x) / T)`
     //   slots at threshold `T`; fitted to every job at its fair share, the allocations add up
     //   to `Σ fair` at `sqrt(T) = Σ fair sqrt(Δ(fair)) / Σ fair`;
-    // - one end evaluated, where the allocations add up to `X` instead of `Σ fair`: the same
+    // - one round evaluated, where the allocations add up to `X` instead of `Σ fair`: the same
     //   law scales the threshold by `(X / Σ fair)^2`, aiming an eighth of the error past the
     //   target so as to land on the other side;
-    // - both ends evaluated: the count is about linear in `T^(-1/2)`, so interpolate there
+    // - two rounds evaluated: the count is about linear in `T^(-1/2)`, so the secant of the
+    //   last two there, when it falls inside the ends (the last two rounds are the nearest,
+    //   whether on one side of the target or both);
+    // - otherwise, both ends evaluated: interpolate between them in `T^(-1/2)`
     //   (linearly in the keys when the low end is not positive), halving the residual of an end
     //   that stays put (the Illinois rule), so that neither end lingers;
     // - after two rounds in a row that halve neither the keys' interval nor the count's, a
     //   bisection of the keys (first at +0, where flat stretches of curves tie), so about
     //   three rounds per bit of the keys at worst.
+    // A round passes over every job; once at most [`PICKED`] increments lie between the ends,
+    // [`pick`] takes them one by one over the few jobs that hold them.
     let mut low = End {
         key: lowest.saturating_sub(1),
         above: None,
@@ -360,6 +500,8 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     };
     let target = floor + wanted as f64;
     let (mut failures, mut last_low, mut stale) = (0u32, None::<bool>, 1.0);
+    let (mut previous, mut latest) = (None::<Sample>, None::<Sample>);
+    let mut missed = u64::MAX;
     while high.key.saturating_sub(low.key) > 1 {
         let width = high.key.saturating_sub(low.key);
         let before = spread(low, high);
@@ -373,9 +515,25 @@ pub(crate) fn select<J: Jobs + ?Sized>(
             let aim = target - (reached - target) / 8.0;
             key_of(from_order_bits(at) * (reached / aim) * (reached / aim))
         };
+        // The last two evaluations, wherever they lie: the count is about linear in
+        // `T^(-1/2)` near them, so their secant aims at the target from close by. Kept only
+        // when it falls strictly inside the ends.
+        let secant = match (previous, latest) {
+            (Some(a), Some(b)) if a.count != b.count => {
+                let (u_a, u_b) = (
+                    1.0 / libm::sqrt(from_order_bits(a.key)),
+                    1.0 / libm::sqrt(from_order_bits(b.key)),
+                );
+                let slope = (u_b - u_a) / (b.count as f64 - a.count as f64);
+                let u = u_b + (wanted as f64 - b.count as f64) * slope;
+                key_of(1.0 / (u * u)).filter(|&key| low.key < key && key < high.key)
+            }
+            _ => None,
+        };
         let guess = match (low.above, high.above) {
             _ if failures >= 2 => None,
             (None, None) => key_of((roots / weights) * (roots / weights)),
+            _ if secant.is_some() => secant,
             (Some(above), None) => scaled(low.key, above),
             (None, Some(above)) => scaled(high.key, above),
             (Some(above_low), Some(above_high)) => {
@@ -400,10 +558,15 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         let pivot = guess
             .unwrap_or(bisection)
             .clamp(low.key.saturating_add(1), high.key.saturating_sub(1));
-        let above = evaluate(brackets, pivot);
+        let above = evaluate(brackets, pivot, guess.is_some() && guess == secant);
         if above == wanted {
             return finish(paf, brackets);
         }
+        previous = latest;
+        latest = Some(Sample {
+            key: pivot,
+            count: above,
+        });
         let moved_low = above > wanted;
         let end = End {
             key: pivot,
@@ -426,17 +589,32 @@ pub(crate) fn select<J: Jobs + ?Sized>(
             1.0
         };
         last_low = Some(moved_low);
-        let halved =
-            high.key.saturating_sub(low.key) <= width / 2 || spread(low, high) <= before / 2;
+        // Progress: the keys' interval or the count's halved or, while every round has landed
+        // on one side (one end unevaluated, so the count only nears the target), the count came
+        // twice as near it as the round before: at most 64 such rounds in a row.
+        let miss = above.abs_diff(wanted);
+        let halved = high.key.saturating_sub(low.key) <= width / 2
+            || spread(low, high) <= before / 2
+            || (spread(low, high) == u64::MAX && miss <= missed / 2);
+        missed = miss;
         failures = if halved {
             0
         } else {
             failures.saturating_add(1)
         };
+        if spread(low, high) <= PICKED as u64 {
+            pick(
+                jobs,
+                min,
+                brackets,
+                wanted.saturating_sub(high.above.unwrap_or(wanted)),
+            );
+            return finish(paf, brackets);
+        }
     }
     // Both ends exact for the ties: an end never evaluated is evaluated now.
     if low.above.is_none() {
-        evaluate(brackets, low.key);
+        evaluate(brackets, low.key, false);
         for b in brackets.iter_mut() {
             b.hi = b.count;
         }
@@ -444,7 +622,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     let above_high = match high.above {
         Some(above) => above,
         None => {
-            let above = evaluate(brackets, high.key);
+            let above = evaluate(brackets, high.key, false);
             for b in brackets.iter_mut() {
                 b.lo = b.count;
             }
@@ -468,4 +646,52 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         left = left.saturating_sub(u64::from(take));
     }
     finish(paf, brackets);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Galloping from any start narrows the bounds to a range that holds the count, and to the
+    /// start itself when the count is there, on concave tables with ties and flat stretches.
+    #[test]
+    fn around_keeps_the_count() {
+        let mut state = 11u64;
+        let mut next = |n: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        for _ in 0..300 {
+            let len = 1 + next(40) as usize;
+            let mut points = [0.0f64; 41];
+            let mut step = next(8) as f64;
+            for x in 1..=len {
+                if next(3) == 0 && step > 0.0 {
+                    step -= 1.0;
+                }
+                points[x] = points[x - 1] + step;
+            }
+            let points = &points[..=len];
+            let base = next(len as u64 + 1) as u32;
+            let span = len as u32 - base;
+            for bar in [-1.0, 0.0, 0.5, 1.0, 2.0, 3.5, 7.0] {
+                let count = (1..=span)
+                    .take_while(|&x| increment(points, base + x) > bar)
+                    .count() as u32;
+                for lo in 0..=count {
+                    for hi in count..=span {
+                        for from in lo..=hi {
+                            let (l, h) = around(points, base, lo, hi, from, bar);
+                            assert!(lo <= l && l <= count && count <= h && h <= hi);
+                            if from == count {
+                                assert_eq!((l, h), (count, count));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
