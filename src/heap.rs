@@ -198,6 +198,7 @@ impl<'a, K: HeapKey, T: Ties> Heap<'a, K, T> {
     /// Adds `item` with `key`. The caller guarantees `item < capacity` and that it is absent;
     /// a violation is ignored (returns false) rather than corrupting the heap. A hole at the
     /// root is filled with the new entry, which then sinks only as far as it belongs.
+    #[inline]
     pub fn push(&mut self, item: u32, key: K) -> bool {
         if item as usize >= self.slots.len() || contains(self.slots, item) {
             return false;
