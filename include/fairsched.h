@@ -183,6 +183,14 @@ typedef struct fairsched_cfq fairsched_cfq;
 typedef struct fairsched_drf_queue fairsched_drf_queue;
 
 /**
+ * Pending executors laid out once in caller-provided memory (`fairsched_drr_executors_init`)
+ * for any number of heartbeats (`fairsched_drr_min_frag_executors`,
+ * `fairsched_drr_timeline_heartbeat_executors`): their series and steps copied and checked
+ * once, as Rust callers keep a `drr::Executors`. Opaque.
+ */
+typedef struct fairsched_drr_executors fairsched_drr_executors;
+
+/**
  * A predictor living in caller-provided memory. Opaque.
  */
 typedef struct fairsched_drr_predictor fairsched_drr_predictor;
@@ -1035,6 +1043,68 @@ fairsched_status fairsched_drr_min_frag(const double *capacity,
                                         fairsched_drr_heartbeat *out_heartbeat);
 
 /**
+ * Writes into `*out_size` the number of bytes `fairsched_drr_executors_init` needs for
+ * `steps_len` executors whose series hold `demands_len` amounts in all (alignment slack
+ * included); CAPACITY_TOO_LARGE when that is not addressable.
+ *
+ * # Safety
+ * `out_size` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_drr_executors_storage_size(size_t demands_len,
+                                                      size_t steps_len,
+                                                      size_t *out_size);
+
+/**
+ * Lays out `steps_len` pending executors over `kinds` kinds (`demands` back to back,
+ * executor i running `steps[i]` steps, as `fairsched_drr_min_frag` takes them) inside
+ * `memory` (`memory_len` bytes, at least what `fairsched_drr_executors_storage_size` says
+ * for `demands_len` and `steps_len`; any alignment), copying them, so that heartbeats over
+ * them do not check them again. Checks, in this order: `out_executors` and `memory` for NULL,
+ * the arrays as `fairsched_drr_min_frag` checks them for a machine of `kinds` kinds (the same
+ * statuses: `kinds` 0 EMPTY, above 8 CAPACITY_FULL), then the size (BUFFER_TOO_SMALL). On
+ * success `*out_executors` points into `memory`: keep `memory` to free it, in place and alive
+ * while the handle is used; the arrays passed are not used afterwards. Wraps
+ * `Executors::new`.
+ *
+ * # Safety
+ * `memory` must be NULL or valid for writes of `memory_len` bytes and not used otherwise
+ * while the handle lives; each array must hold its length in elements (NULL allowed for 0);
+ * `out_executors` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_drr_executors_init(void *memory,
+                                              size_t memory_len,
+                                              const double *demands,
+                                              size_t demands_len,
+                                              const uint32_t *steps,
+                                              size_t steps_len,
+                                              size_t kinds,
+                                              fairsched_drr_executors **out_executors);
+
+/**
+ * `fairsched_drr_min_frag` over executors laid out by `fairsched_drr_executors_init`: the
+ * same result, the executors not checked again (only against the machine: its kinds,
+ * LENGTH_MISMATCH, and its horizon, OUT_OF_RANGE). `out_placements` needs room for the
+ * executors' number. Statuses as `fairsched_drr_min_frag` for valid executors (NULL_POINTER
+ * also for a NULL `pending`).
+ *
+ * # Safety
+ * `pending` must be NULL or a handle from `fairsched_drr_executors_init` whose memory is
+ * still valid; each array must hold its length in elements (NULL allowed for length 0) and
+ * `available` must not overlap any other argument nor the executors' memory;
+ * `out_heartbeat` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_drr_min_frag_executors(const double *capacity,
+                                                  size_t capacity_len,
+                                                  double *available,
+                                                  size_t available_len,
+                                                  uint32_t t_run,
+                                                  const fairsched_drr_executors *pending,
+                                                  uint32_t metric,
+                                                  uint32_t *out_placements,
+                                                  size_t out_placements_len,
+                                                  fairsched_drr_heartbeat *out_heartbeat);
+
+/**
  * Scores one executor (`demand`, `demand_len` amounts over `kinds` kinds) on machines sharing
  * `kinds` and a horizon, one a `t_runs` entry: machine `j`'s capacity at
  * `capacities[j * kinds]` (`capacities_len` must be `t_runs_len * kinds`), its series at
@@ -1329,6 +1399,27 @@ fairsched_status fairsched_drr_timeline_heartbeat(fairsched_drr_timeline *timeli
                                                   uint32_t *out_placements,
                                                   size_t out_placements_len,
                                                   fairsched_drr_timeline_heartbeat_result *out_heartbeat);
+
+/**
+ * `fairsched_drr_timeline_heartbeat` over executors laid out by
+ * `fairsched_drr_executors_init`: the same result, the executors not checked again (only
+ * against the machine: its kinds, LENGTH_MISMATCH, and its horizon, OUT_OF_RANGE);
+ * `counts_len` must be their number. Statuses as `fairsched_drr_timeline_heartbeat` for valid
+ * executors (NULL_POINTER also for a NULL `pending`).
+ *
+ * # Safety
+ * As for `fairsched_drr_timeline_advance`; `pending` must be NULL or a handle from
+ * `fairsched_drr_executors_init` whose memory is still valid; each array must hold its length
+ * in elements (NULL allowed for 0); `out_heartbeat` must be NULL or valid for a write.
+ */
+fairsched_status fairsched_drr_timeline_heartbeat_executors(fairsched_drr_timeline *timeline,
+                                                            const fairsched_drr_executors *pending,
+                                                            const uint32_t *counts,
+                                                            size_t counts_len,
+                                                            uint32_t metric,
+                                                            uint32_t *out_placements,
+                                                            size_t out_placements_len,
+                                                            fairsched_drr_timeline_heartbeat_result *out_heartbeat);
 
 /**
  * Writes the timeline's state into `*out_stats`. Wraps `Timeline::stats`.

@@ -405,7 +405,8 @@ fn paf_c_abi_does_not_allocate() {
     assert_eq!(allocations(), before);
 }
 
-/// DRR's exports: a machine's scores, a MinFrag heartbeat, scoring machines, reprovisioning.
+/// DRR's exports: a machine's scores, MinFrag heartbeats (over flat and laid out executors),
+/// scoring machines, reprovisioning.
 #[cfg(feature = "ffi")]
 #[test]
 fn drr_c_abi_does_not_allocate() {
@@ -418,6 +419,7 @@ fn drr_c_abi_does_not_allocate() {
     let mut series = [4.0, 8.0, 3.0, 6.0, 4.0, 8.0, 2.0, 8.0];
     let mut placed = [0u32; 2];
     let (mut fits, mut scores) = ([false; 2], [0.0; 2]);
+    let mut executors_memory = vec![0u64; 64];
     let before = allocations();
     unsafe {
         let (mut drr, mut trc) = (0.0, 0.0);
@@ -441,6 +443,35 @@ fn drr_c_abi_does_not_allocate() {
             12,
             steps.as_ptr(),
             2,
+            FAIRSCHED_DRR_METRIC_DRR,
+            placed.as_mut_ptr(),
+            2,
+            &mut beat,
+        );
+        assert_eq!(status, FairschedStatus::Ok);
+        let pending = build(
+            &mut executors_memory,
+            |size| fairsched_drr_executors_storage_size(12, 2, size),
+            |at, size, out| {
+                fairsched_drr_executors_init(
+                    at,
+                    size,
+                    demands.as_ptr(),
+                    12,
+                    steps.as_ptr(),
+                    2,
+                    2,
+                    out,
+                )
+            },
+        );
+        let status = fairsched_drr_min_frag_executors(
+            capacity.as_ptr(),
+            2,
+            series.as_mut_ptr(),
+            8,
+            4,
+            pending,
             FAIRSCHED_DRR_METRIC_DRR,
             placed.as_mut_ptr(),
             2,
@@ -768,6 +799,7 @@ fn drr_timeline_and_predictor_c_abi_do_not_allocate() {
 
     let mut timeline_memory = vec![0u64; 1024];
     let mut predictor_memory = vec![0u64; 1024];
+    let mut executors_memory = vec![0u64; 64];
     let machine = [4.0, 8.0];
     let demand = [1.0, 2.0, 1.0, 1.0, 0.5, 1.0];
     let (steps, counts) = ([1u32, 2], [2u32, 1]);
@@ -787,6 +819,22 @@ fn drr_timeline_and_predictor_c_abi_do_not_allocate() {
             |size| fairsched_drr_predictor_storage_size(4, 2, 3, 6, size),
             |at, size, out| fairsched_drr_predictor_init(at, size, 4, 2, 3, 6, out),
         );
+        let pending = build(
+            &mut executors_memory,
+            |size| fairsched_drr_executors_storage_size(6, 2, size),
+            |at, size, out| {
+                fairsched_drr_executors_init(
+                    at,
+                    size,
+                    demand.as_ptr(),
+                    6,
+                    steps.as_ptr(),
+                    2,
+                    2,
+                    out,
+                )
+            },
+        );
         for round in 0..20u64 {
             let mut id = 0;
             let status = fairsched_drr_timeline_place(t, demand.as_ptr(), 4, &mut id);
@@ -798,6 +846,17 @@ fn drr_timeline_and_predictor_c_abi_do_not_allocate() {
                 6,
                 steps.as_ptr(),
                 2,
+                counts.as_ptr(),
+                2,
+                FAIRSCHED_DRR_METRIC_DRR,
+                placed.as_mut_ptr(),
+                placed.len(),
+                &mut beat,
+            );
+            assert_eq!(status, FairschedStatus::Ok);
+            let status = fairsched_drr_timeline_heartbeat_executors(
+                t,
+                pending,
                 counts.as_ptr(),
                 2,
                 FAIRSCHED_DRR_METRIC_DRR,

@@ -6,8 +6,11 @@
 //! within its horizon) has `t_run` equal to its horizon. Metrics are
 //! `FAIRSCHED_DRR_METRIC_DRR`, `_TRC` and `_TETRIS`.
 
-use super::{boundary, decode, read_slice, write, write_slice, FairschedStatus};
+use super::{
+    boundary, decode, fill, read, read_slice, write, write_slice, Carving, FairschedStatus, Status,
+};
 use crate::drr::{self, Executor, Executors, Machine, Machines, Metric};
+use core::mem::{align_of, size_of};
 
 /// Dominant remaining resource, θ (§III-B2): smaller is better.
 pub const FAIRSCHED_DRR_METRIC_DRR: u32 = 0;
@@ -96,14 +99,168 @@ pub unsafe extern "C" fn fairsched_drr_min_frag(
         let out = unsafe { write(out_heartbeat) }?;
         let metric = decode(metric, &METRICS)?;
         let pending = Executors::new(demands, steps, capacity.len())?;
-        let beat = drr::min_frag(capacity, available, t_run, &pending, metric, placements)?;
-        *out = FairschedDrrHeartbeat {
-            placed: beat.placed,
-            t_run: beat.t_run,
-            drr: beat.drr,
-        };
+        heartbeat(
+            capacity, available, t_run, &pending, metric, placements, out,
+        )
+    })
+}
+
+/// `drr::min_frag` with its summary written to `out`.
+fn heartbeat(
+    capacity: &[f64],
+    available: &mut [f64],
+    t_run: u32,
+    pending: &Executors<'_>,
+    metric: Metric,
+    placements: &mut [u32],
+    out: &mut FairschedDrrHeartbeat,
+) -> Status<()> {
+    let beat = drr::min_frag(capacity, available, t_run, pending, metric, placements)?;
+    *out = FairschedDrrHeartbeat {
+        placed: beat.placed,
+        t_run: beat.t_run,
+        drr: beat.drr,
+    };
+    Ok(())
+}
+
+/// Pending executors laid out once in caller-provided memory (`fairsched_drr_executors_init`)
+/// for any number of heartbeats (`fairsched_drr_min_frag_executors`,
+/// `fairsched_drr_timeline_heartbeat_executors`): their series and steps copied and checked
+/// once, as Rust callers keep a `drr::Executors`. Opaque.
+pub struct FairschedDrrExecutors {
+    pub(crate) inner: Executors<'static>,
+}
+
+/// Where the parts of a `FairschedDrrExecutors` lie in its block: the handle, then `demands`
+/// amounts, then `steps` step counts; the offsets of the two arrays.
+fn executors_layout(demands: usize, steps: usize) -> Status<(Carving, usize, usize)> {
+    let align = align_of::<FairschedDrrExecutors>().max(align_of::<f64>());
+    let mut carving = Carving::new(size_of::<FairschedDrrExecutors>(), align);
+    let amounts = carving.part(size_of::<f64>(), demands)?;
+    let counts = carving.part(size_of::<u32>(), steps)?;
+    Ok((carving, amounts, counts))
+}
+
+/// Writes into `*out_size` the number of bytes `fairsched_drr_executors_init` needs for
+/// `steps_len` executors whose series hold `demands_len` amounts in all (alignment slack
+/// included); CAPACITY_TOO_LARGE when that is not addressable.
+///
+/// # Safety
+/// `out_size` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_drr_executors_storage_size(
+    demands_len: usize,
+    steps_len: usize,
+    out_size: *mut usize,
+) -> FairschedStatus {
+    boundary(|| {
+        let out = unsafe { write(out_size) }?;
+        *out = executors_layout(demands_len, steps_len)?.0.bytes()?;
         Ok(())
     })
+}
+
+/// Lays out `steps_len` pending executors over `kinds` kinds (`demands` back to back,
+/// executor i running `steps[i]` steps, as `fairsched_drr_min_frag` takes them) inside
+/// `memory` (`memory_len` bytes, at least what `fairsched_drr_executors_storage_size` says
+/// for `demands_len` and `steps_len`; any alignment), copying them, so that heartbeats over
+/// them do not check them again. Checks, in this order: `out_executors` and `memory` for NULL,
+/// the arrays as `fairsched_drr_min_frag` checks them for a machine of `kinds` kinds (the same
+/// statuses: `kinds` 0 EMPTY, above 8 CAPACITY_FULL), then the size (BUFFER_TOO_SMALL). On
+/// success `*out_executors` points into `memory`: keep `memory` to free it, in place and alive
+/// while the handle is used; the arrays passed are not used afterwards. Wraps
+/// `Executors::new`.
+///
+/// # Safety
+/// `memory` must be NULL or valid for writes of `memory_len` bytes and not used otherwise
+/// while the handle lives; each array must hold its length in elements (NULL allowed for 0);
+/// `out_executors` must be NULL or valid for a write.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn fairsched_drr_executors_init(
+    memory: *mut core::ffi::c_void,
+    memory_len: usize,
+    demands: *const f64,
+    demands_len: usize,
+    steps: *const u32,
+    steps_len: usize,
+    kinds: usize,
+    out_executors: *mut *mut FairschedDrrExecutors,
+) -> FairschedStatus {
+    boundary(|| {
+        let out = unsafe { write(out_executors) }?;
+        if memory.is_null() {
+            return Err(FairschedStatus::NullPointer);
+        }
+        let demands = unsafe { read_slice(demands, demands_len) }?;
+        let steps = unsafe { read_slice(steps, steps_len) }?;
+        Executors::new(demands, steps, kinds)?;
+        let (carving, amounts, counts) = executors_layout(demands.len(), steps.len())?;
+        let block = carving.place(memory, memory_len)?;
+        // SAFETY: both parts lie inside the block `place` checked against the caller's memory,
+        // each aligned for its type; the caller promised the memory is ours while the handle
+        // lives.
+        let (handle, amounts, counts) = unsafe {
+            let amounts: &'static mut [f64] = fill(block.add(amounts), demands.len(), 0.0);
+            let counts: &'static mut [u32] = fill(block.add(counts), steps.len(), 0);
+            (block.cast::<FairschedDrrExecutors>(), amounts, counts)
+        };
+        amounts.copy_from_slice(demands);
+        counts.copy_from_slice(steps);
+        let inner = Executors::new(amounts, counts, kinds)?;
+        unsafe { handle.write(FairschedDrrExecutors { inner }) };
+        *out = handle;
+        Ok(())
+    })
+}
+
+/// `fairsched_drr_min_frag` over executors laid out by `fairsched_drr_executors_init`: the
+/// same result, the executors not checked again (only against the machine: its kinds,
+/// LENGTH_MISMATCH, and its horizon, OUT_OF_RANGE). `out_placements` needs room for the
+/// executors' number. Statuses as `fairsched_drr_min_frag` for valid executors (NULL_POINTER
+/// also for a NULL `pending`).
+///
+/// # Safety
+/// `pending` must be NULL or a handle from `fairsched_drr_executors_init` whose memory is
+/// still valid; each array must hold its length in elements (NULL allowed for length 0) and
+/// `available` must not overlap any other argument nor the executors' memory;
+/// `out_heartbeat` must be NULL or valid for a write.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn fairsched_drr_min_frag_executors(
+    capacity: *const f64,
+    capacity_len: usize,
+    available: *mut f64,
+    available_len: usize,
+    t_run: u32,
+    pending: *const FairschedDrrExecutors,
+    metric: u32,
+    out_placements: *mut u32,
+    out_placements_len: usize,
+    out_heartbeat: *mut FairschedDrrHeartbeat,
+) -> FairschedStatus {
+    boundary(|| {
+        let capacity = unsafe { read_slice(capacity, capacity_len) }?;
+        let available = unsafe { write_slice(available, available_len) }?;
+        let pending = &unsafe { read(pending) }?.inner;
+        let placements = unsafe { write_slice(out_placements, out_placements_len) }?;
+        let out = unsafe { write(out_heartbeat) }?;
+        let metric = decode(metric, &METRICS)?;
+        over_kinds(pending, capacity.len())?;
+        heartbeat(capacity, available, t_run, pending, metric, placements, out)
+    })
+}
+
+/// `fairsched_drr_min_frag`'s status for executors read over `kinds` kinds (the capacity's),
+/// which it checks before the machine: EMPTY or CAPACITY_FULL for that many kinds,
+/// LENGTH_MISMATCH when the executors were laid out over other kinds (and there are any).
+fn over_kinds(pending: &Executors<'_>, kinds: usize) -> Status<()> {
+    drr::check_kinds(kinds)?;
+    if !pending.is_empty() && pending.kinds() != kinds {
+        return Err(FairschedStatus::LengthMismatch);
+    }
+    Ok(())
 }
 
 /// Scores one executor (`demand`, `demand_len` amounts over `kinds` kinds) on machines sharing

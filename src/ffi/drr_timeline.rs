@@ -10,10 +10,12 @@
 // The heartbeat takes every array as a pointer and its length.
 #![allow(clippy::too_many_arguments)]
 
-use super::drr::METRICS;
-use super::{boundary, decode, read, read_slice, table, write, write_slice, FairschedStatus};
+use super::drr::{FairschedDrrExecutors, METRICS};
+use super::{
+    boundary, decode, read, read_slice, table, write, write_slice, FairschedStatus, Status,
+};
 use crate::drr::timeline::{self, ExecutorRow, HEAPS};
-use crate::drr::{Executor, Executors, Timeline};
+use crate::drr::{Executor, Executors, Metric, Timeline};
 
 /// A machine's timeline living in caller-provided memory. Opaque.
 pub struct FairschedDrrTimeline {
@@ -251,14 +253,58 @@ pub unsafe extern "C" fn fairsched_drr_timeline_heartbeat(
         let out = unsafe { write(out_heartbeat) }?;
         let metric = decode(metric, &METRICS)?;
         let pending = Executors::new(demands, steps, timeline.machine().kinds())?;
-        let placed = timeline.heartbeat(&pending, counts, metric, placements)?;
-        *out = FairschedDrrTimelineHeartbeat {
-            placed: placed.placed,
-            t_run: placed.t_run,
-            drr: placed.drr,
-            first_id: placed.first_id,
-        };
-        Ok(())
+        heartbeat(timeline, &pending, counts, metric, placements, out)
+    })
+}
+
+/// `Timeline::heartbeat` with its summary written to `out`.
+fn heartbeat(
+    timeline: &mut Timeline<timeline::Borrowed<'static>>,
+    pending: &Executors<'_>,
+    counts: &[u32],
+    metric: Metric,
+    placements: &mut [u32],
+    out: &mut FairschedDrrTimelineHeartbeat,
+) -> Status<()> {
+    let placed = timeline.heartbeat(pending, counts, metric, placements)?;
+    *out = FairschedDrrTimelineHeartbeat {
+        placed: placed.placed,
+        t_run: placed.t_run,
+        drr: placed.drr,
+        first_id: placed.first_id,
+    };
+    Ok(())
+}
+
+/// `fairsched_drr_timeline_heartbeat` over executors laid out by
+/// `fairsched_drr_executors_init`: the same result, the executors not checked again (only
+/// against the machine: its kinds, LENGTH_MISMATCH, and its horizon, OUT_OF_RANGE);
+/// `counts_len` must be their number. Statuses as `fairsched_drr_timeline_heartbeat` for valid
+/// executors (NULL_POINTER also for a NULL `pending`).
+///
+/// # Safety
+/// As for `fairsched_drr_timeline_advance`; `pending` must be NULL or a handle from
+/// `fairsched_drr_executors_init` whose memory is still valid; each array must hold its length
+/// in elements (NULL allowed for 0); `out_heartbeat` must be NULL or valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn fairsched_drr_timeline_heartbeat_executors(
+    timeline: *mut FairschedDrrTimeline,
+    pending: *const FairschedDrrExecutors,
+    counts: *const u32,
+    counts_len: usize,
+    metric: u32,
+    out_placements: *mut u32,
+    out_placements_len: usize,
+    out_heartbeat: *mut FairschedDrrTimelineHeartbeat,
+) -> FairschedStatus {
+    boundary(|| {
+        let timeline = &mut unsafe { write(timeline) }?.inner;
+        let pending = &unsafe { read(pending) }?.inner;
+        let counts = unsafe { read_slice(counts, counts_len) }?;
+        let placements = unsafe { write_slice(out_placements, out_placements_len) }?;
+        let out = unsafe { write(out_heartbeat) }?;
+        let metric = decode(metric, &METRICS)?;
+        heartbeat(timeline, pending, counts, metric, placements, out)
     })
 }
 

@@ -30,8 +30,10 @@ package fairsched_test
 //   - paf_allocate_200_jobs_8000_slots/fast: PAF.AllocateJobs over jobs laid out once;
 //   - ernest_fit/10_samples: PAFErnestFit;
 //   - hai_allocate/heaps/n=50,C=200: HAI.Allocate;
-//   - drr_heartbeat/min_frag/Drr: DRRMinFrag (with the copy of the available series, as Rust);
-//   - drr_timeline/heartbeat: DRRTimeline.Heartbeat on a fresh timeline (built untimed).
+//   - drr_heartbeat/min_frag/Drr: DRRMinFragExecutors over executors laid out once (with the
+//     copy of the available series, as Rust);
+//   - drr_timeline/heartbeat: DRRTimeline.HeartbeatExecutors over the same executors on a fresh
+//     timeline (built untimed).
 
 import (
 	"fmt"
@@ -467,8 +469,9 @@ func drrExecutors(n int, seed uint64) (demands []float64, steps []uint32) {
 }
 
 // BenchmarkDRR: drr_heartbeat/min_frag/Drr, the available series copied back (timed, as in
-// Rust) then DRRMinFrag of 100 pending executors under MetricDRR (checksum over the count
-// placed, the placements, t_run and θ after); and drr_timeline/heartbeat, DRRTimeline.Heartbeat
+// Rust) then DRRMinFragExecutors of 100 pending executors laid out once (NewDRRExecutors, as
+// Rust checks its Executors once) under MetricDRR (checksum over the count placed, the
+// placements, t_run and θ after); and drr_timeline/heartbeat, DRRTimeline.HeartbeatExecutors
 // of the same executors on a fresh timeline of the machine (room for 64 executors, one running
 // until t_run that leaves machine(1) available before it ends; the timelines built with the
 // timer stopped, as Rust's iter_batched; checksum over the count placed, the placements, the
@@ -477,10 +480,13 @@ func BenchmarkDRR(b *testing.B) {
 	given := drrMachine(1)
 	demands, steps := drrExecutors(100, 2)
 	placements := make([]uint32, len(steps))
+	pending, err := fairsched.NewDRRExecutors(demands, steps, len(benchDRRCapacity))
+	must(b, err)
+	defer pending.Close()
 	b.Run("min_frag", func(b *testing.B) {
 		available := slices.Clone(given)
 		id := "drr_heartbeat/min_frag/Drr"
-		beat, err := fairsched.DRRMinFrag(benchDRRCapacity, available, benchDRRTRun, demands, steps,
+		beat, err := fairsched.DRRMinFragExecutors(benchDRRCapacity, available, benchDRRTRun, pending,
 			fairsched.MetricDRR, placements)
 		must(b, err)
 		sum := newChecksum()
@@ -493,7 +499,7 @@ func BenchmarkDRR(b *testing.B) {
 		agree(b, id, sum)
 		for b.Loop() {
 			copy(available, given)
-			if _, err := fairsched.DRRMinFrag(benchDRRCapacity, available, benchDRRTRun, demands, steps,
+			if _, err := fairsched.DRRMinFragExecutors(benchDRRCapacity, available, benchDRRTRun, pending,
 				fairsched.MetricDRR, placements); err != nil {
 				b.Fatal(err)
 			}
@@ -527,7 +533,7 @@ func BenchmarkDRR(b *testing.B) {
 
 		id := "drr_timeline/heartbeat"
 		fresh = append(fresh, busy())
-		beat, err := fresh[0].Heartbeat(demands, steps, counts, fairsched.MetricDRR, placements)
+		beat, err := fresh[0].HeartbeatExecutors(pending, counts, fairsched.MetricDRR, placements)
 		must(b, err)
 		closeAll()
 		sum := newChecksum()
@@ -551,7 +557,7 @@ func BenchmarkDRR(b *testing.B) {
 				next = 0
 				b.StartTimer()
 			}
-			if _, err := fresh[next].Heartbeat(demands, steps, counts, fairsched.MetricDRR,
+			if _, err := fresh[next].HeartbeatExecutors(pending, counts, fairsched.MetricDRR,
 				placements); err != nil {
 				b.Fatal(err)
 			}

@@ -150,6 +150,12 @@ package fairsched
 #cgo nocallback fairsched_drr_machine
 #cgo noescape fairsched_drr_min_frag
 #cgo nocallback fairsched_drr_min_frag
+#cgo noescape fairsched_drr_executors_storage_size
+#cgo nocallback fairsched_drr_executors_storage_size
+#cgo noescape fairsched_drr_executors_init
+#cgo nocallback fairsched_drr_executors_init
+#cgo noescape fairsched_drr_min_frag_executors
+#cgo nocallback fairsched_drr_min_frag_executors
 #cgo noescape fairsched_drr_score_machines
 #cgo nocallback fairsched_drr_score_machines
 #cgo noescape fairsched_drr_reprovision
@@ -168,6 +174,8 @@ package fairsched
 #cgo nocallback fairsched_drr_timeline_reprovision
 #cgo noescape fairsched_drr_timeline_heartbeat
 #cgo nocallback fairsched_drr_timeline_heartbeat
+#cgo noescape fairsched_drr_timeline_heartbeat_executors
+#cgo nocallback fairsched_drr_timeline_heartbeat_executors
 #cgo noescape fairsched_drr_timeline_stats_get
 #cgo nocallback fairsched_drr_timeline_stats_get
 #cgo noescape fairsched_drr_timeline_available

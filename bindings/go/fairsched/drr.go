@@ -3,7 +3,11 @@ package fairsched
 // #include "fairsched.h"
 import "C"
 
-import "fmt"
+import (
+	"fmt"
+	"runtime"
+	"unsafe"
+)
 
 // Metric is how DRRMinFrag and DRRScoreMachines score the placement of an executor on a machine.
 // Other values are ErrOutOfRange.
@@ -71,10 +75,89 @@ func DRRMinFrag(capacity, available []float64, tRun uint32, demands []float64, s
 		doubles(available), C.size_t(len(available)), C.uint32_t(tRun),
 		doubles(demands), C.size_t(len(demands)), uint32s(steps), C.size_t(len(steps)),
 		C.uint32_t(metric), uint32s(placements), C.size_t(len(placements)), &beat))
+	return heartbeat(beat, err)
+}
+
+// heartbeat is the DRRHeartbeat the library wrote into beat, or err.
+func heartbeat(beat C.fairsched_drr_heartbeat, err error) (DRRHeartbeat, error) {
 	if err != nil {
 		return DRRHeartbeat{}, err
 	}
 	return DRRHeartbeat{Placed: int(beat.placed), TRun: uint32(beat.t_run), DRR: float64(beat.drr)}, nil
+}
+
+// DRRExecutors is a set of pending executors laid out once for repeated heartbeats
+// (DRRMinFragExecutors, DRRTimeline.HeartbeatExecutors): their demand series and steps copied
+// into C memory and checked there once, so that a heartbeat neither copies nor checks them
+// again (that was a fifth of a heartbeat's instructions for 100 executors of 16 to 64 steps).
+// Later changes to the slices it was built from do not reach it. It may be shared by
+// goroutines. Close frees its C memory (or the garbage collector does, once it is
+// unreachable); a heartbeat over it then returns ErrClosed.
+type DRRExecutors struct {
+	native *object[*C.fairsched_drr_executors]
+	n      int
+}
+
+// NewDRRExecutors lays out len(steps) pending executors over kinds kinds, executor i running
+// steps[i] steps with its series back to back in demands, as DRRMinFrag takes them. Errors, as
+// DRRMinFrag's for the same executors on a machine of kinds kinds: ErrEmpty (no kind, a step
+// count of 0), ErrCapacityFull (more than 8 kinds, 256 steps or 4096 executors),
+// ErrLengthMismatch (demands not steps[i]·kinds amounts back to back), ErrNotFinite or
+// ErrNegative (an amount); ErrOutOfMemory when there is no C memory for them.
+func NewDRRExecutors(demands []float64, steps []uint32, kinds int) (*DRRExecutors, error) {
+	// newObject's capacity is unused here: the size is the series' and the steps'.
+	native, err := newObject(0, func(_ C.uint32_t, size *C.size_t) C.fairsched_status {
+		return C.fairsched_drr_executors_storage_size(C.size_t(len(demands)), C.size_t(len(steps)), size)
+	}, func(memory unsafe.Pointer, size C.size_t, _ C.uint32_t, pending **C.fairsched_drr_executors) C.fairsched_status {
+		return C.fairsched_drr_executors_init(memory, size, doubles(demands), C.size_t(len(demands)),
+			uint32s(steps), C.size_t(len(steps)), C.size_t(kinds), pending)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &DRRExecutors{native: native, n: len(steps)}, nil
+}
+
+// Len is the number of executors.
+func (e *DRRExecutors) Len() int {
+	return e.n
+}
+
+// Close frees the executors' C memory. Calls after the first return ErrClosed.
+func (e *DRRExecutors) Close() error {
+	return e.native.close()
+}
+
+// handle is the executors' C handle, ErrNullPointer for nil executors or ErrClosed for closed
+// ones. The caller keeps e alive (runtime.KeepAlive) until its C call has returned.
+func (e *DRRExecutors) handle() (*C.fairsched_drr_executors, error) {
+	switch {
+	case e == nil:
+		return nil, ErrNullPointer
+	case e.native.memory == nil:
+		return nil, ErrClosed
+	}
+	return e.native.handle, nil
+}
+
+// DRRMinFragExecutors is DRRMinFrag over executors laid out by NewDRRExecutors: the same
+// heartbeat, without copying or checking their series (only against the machine: its kinds,
+// ErrLengthMismatch, and its horizon, ErrOutOfRange); placements needs room for pending.Len().
+// A nil pending is ErrNullPointer, a closed one ErrClosed. One C call, no allocation.
+func DRRMinFragExecutors(capacity, available []float64, tRun uint32, pending *DRRExecutors, metric Metric,
+	placements []uint32) (DRRHeartbeat, error) {
+	// The library writes available while it reads capacity.
+	capacity = apart(capacity, available)
+	p, err := pending.handle()
+	if err != nil {
+		return DRRHeartbeat{}, err
+	}
+	var beat C.fairsched_drr_heartbeat
+	err = check(C.fairsched_drr_min_frag_executors(doubles(capacity), C.size_t(len(capacity)),
+		doubles(available), C.size_t(len(available)), C.uint32_t(tRun), p, C.uint32_t(metric),
+		uint32s(placements), C.size_t(len(placements)), &beat))
+	runtime.KeepAlive(pending)
+	return heartbeat(beat, err)
 }
 
 // DRRScoreMachines scores one executor, its demand series over kinds kinds, on len(tRuns)

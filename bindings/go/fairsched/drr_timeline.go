@@ -3,7 +3,10 @@ package fairsched
 // #include "fairsched.h"
 import "C"
 
-import "unsafe"
+import (
+	"runtime"
+	"unsafe"
+)
 
 // DRRTimeline is one machine over time, as Elasecutor's scheduler keeps it (Liu, Xu:
 // Elasecutor: Elastic Executor Scheduling in Data Analytics Systems, IEEE/ACM Transactions on
@@ -137,6 +140,33 @@ func (t *DRRTimeline) Heartbeat(demands []float64, steps, counts []uint32, metri
 			uint32s(steps), C.size_t(len(steps)), uint32s(counts), C.size_t(len(counts)),
 			C.uint32_t(metric), uint32s(placements), C.size_t(len(placements)), &beat)
 	})
+	return timelineHeartbeat(beat, err)
+}
+
+// HeartbeatExecutors is Heartbeat over executors laid out by NewDRRExecutors: the same
+// heartbeat, without copying or checking their series (only against the machine: its kinds,
+// ErrLengthMismatch, and its horizon, ErrOutOfRange); counts holds one count per executor. A
+// nil pending is ErrNullPointer, a closed one ErrClosed (checked before the timeline). One C
+// call, no allocation.
+func (t *DRRTimeline) HeartbeatExecutors(pending *DRRExecutors, counts []uint32, metric Metric,
+	placements []uint32) (DRRTimelineHeartbeat, error) {
+	// The library writes placements while it reads counts.
+	counts = apart(counts, placements)
+	p, err := pending.handle()
+	if err != nil {
+		return DRRTimelineHeartbeat{}, err
+	}
+	var beat C.fairsched_drr_timeline_heartbeat_result
+	err = t.native.call(func(h *C.fairsched_drr_timeline) C.fairsched_status {
+		return C.fairsched_drr_timeline_heartbeat_executors(h, p, uint32s(counts), C.size_t(len(counts)),
+			C.uint32_t(metric), uint32s(placements), C.size_t(len(placements)), &beat)
+	})
+	runtime.KeepAlive(pending)
+	return timelineHeartbeat(beat, err)
+}
+
+// timelineHeartbeat is the DRRTimelineHeartbeat the library wrote into beat, or err.
+func timelineHeartbeat(beat C.fairsched_drr_timeline_heartbeat_result, err error) (DRRTimelineHeartbeat, error) {
 	if err != nil {
 		return DRRTimelineHeartbeat{}, err
 	}

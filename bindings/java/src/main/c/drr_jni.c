@@ -46,6 +46,19 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_machine(JNIEnv *env, jclass 
     return status;
 }
 
+/* Writes the heartbeat but its count into out_heartbeat after a successful call. */
+static jint heartbeat_of(JNIEnv *env, fairsched_status status, const fairsched_drr_heartbeat *beat,
+                         jdoubleArray out_heartbeat) {
+    if (status == FAIRSCHED_STATUS_OK) {
+        const jdouble fields[DRR(HEARTBEAT_LENGTH)] = {
+            [DRR(HEARTBEAT_T_RUN)] = beat->t_run,
+            [DRR(HEARTBEAT_DRR)] = beat->drr,
+        };
+        (*env)->SetDoubleArrayRegion(env, out_heartbeat, 0, DRR(HEARTBEAT_LENGTH), fields);
+    }
+    return count_or_status(status, beat->placed);
+}
+
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_minFrag(
     JNIEnv *env, jclass cls, jdoubleArray capacity, jdoubleArray available, jlong t_run,
     jdoubleArray demands, jintArray steps, jint metric, jintArray placements,
@@ -62,14 +75,48 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_minFrag(
         c.elements, c.length, a.elements, a.length, (uint32_t)t_run, d.elements, d.length,
         s.elements, s.length, (uint32_t)metric, p.elements, p.length, &beat);
     release(env, arrays, LENGTH(arrays));
-    if (status == FAIRSCHED_STATUS_OK) {
-        const jdouble fields[DRR(HEARTBEAT_LENGTH)] = {
-            [DRR(HEARTBEAT_T_RUN)] = beat.t_run,
-            [DRR(HEARTBEAT_DRR)] = beat.drr,
-        };
-        (*env)->SetDoubleArrayRegion(env, out_heartbeat, 0, DRR(HEARTBEAT_LENGTH), fields);
+    return heartbeat_of(env, status, &beat, out_heartbeat);
+}
+
+/* ---- Executors laid out once ----------------------------------------------------------------- */
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_openExecutors(JNIEnv *env, jclass cls,
+                                                                   jdoubleArray demands,
+                                                                   jintArray steps, jint kinds,
+                                                                   jlongArray out) {
+    pinned_array d = reading(env, demands), s = reading(env, steps);
+    pinned_array *const arrays[] = {&d, &s};
+    /* The block is allocated before the arrays are pinned, from their lengths alone. */
+    size_t size = 0;
+    fairsched_status sized = fairsched_drr_executors_storage_size(d.length, s.length, &size);
+    void *memory = storage_for(sized, size);
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        free(memory);
+        return EXCEPTION_PENDING;
     }
-    return count_or_status(status, beat.placed);
+    fairsched_drr_executors *pending = NULL;
+    fairsched_status built = fairsched_drr_executors_init(
+        memory, size, d.elements, d.length, s.elements, s.length, (size_t)kinds, &pending);
+    release(env, arrays, LENGTH(arrays));
+    return opened(env, sized, built, memory, pending, out);
+}
+
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_minFragExecutors(
+    JNIEnv *env, jclass cls, jdoubleArray capacity, jdoubleArray available, jlong t_run,
+    jlong pending, jint metric, jintArray placements, jdoubleArray out_heartbeat) {
+    pinned_array c = reading(env, capacity), a = writing(env, available);
+    pinned_array p = writing(env, placements);
+    pinned_array *const arrays[] = {&c, &a, &p};
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        return EXCEPTION_PENDING;
+    }
+    fairsched_drr_heartbeat beat = {0};
+    fairsched_status status = fairsched_drr_min_frag_executors(
+        c.elements, c.length, a.elements, a.length, (uint32_t)t_run,
+        (const fairsched_drr_executors *)(intptr_t)pending, (uint32_t)metric, p.elements,
+        p.length, &beat);
+    release(env, arrays, LENGTH(arrays));
+    return heartbeat_of(env, status, &beat, out_heartbeat);
 }
 
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrr_scoreMachines(

@@ -126,6 +126,22 @@ JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrrTimeline_heartbeat(
     return status;
 }
 
+JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrrTimeline_heartbeatExecutors(
+    JNIEnv *env, jclass cls, jlong timeline, jlong pending, jintArray counts, jint metric,
+    jintArray placements, jobject out) {
+    fairsched_drr_timeline_heartbeat_result *beat = struct_at(env, out);
+    pinned_array c = reading(env, counts), p = writing(env, placements);
+    pinned_array *const arrays[] = {&c, &p};
+    if (!pin(env, arrays, LENGTH(arrays))) {
+        return EXCEPTION_PENDING;
+    }
+    fairsched_status status = fairsched_drr_timeline_heartbeat_executors(
+        timeline_of(timeline), (const fairsched_drr_executors *)(intptr_t)pending, c.elements,
+        c.length, (uint32_t)metric, p.elements, p.length, beat);
+    release(env, arrays, LENGTH(arrays));
+    return status;
+}
+
 JNIEXPORT jint JNICALL Java_dev_fairsched_NativeDrrTimeline_stats(JNIEnv *env, jclass cls,
                                                                    jlong timeline, jobject out) {
     return fairsched_drr_timeline_stats_get(timeline_of(timeline), struct_at(env, out));

@@ -3,6 +3,7 @@ package dev.fairsched;
 import static dev.fairsched.Arguments.requireNonNegative;
 import static dev.fairsched.Arguments.requireU32;
 
+import java.lang.ref.Reference;
 import java.util.Objects;
 
 /**
@@ -143,6 +144,44 @@ public final class Drr {
         int placed = FairschedException.count(NativeDrr.minFrag(apart(capacity, available),
                 available, tRun, apart(demands, available),
                 steps == placements ? steps.clone() : steps, metric, placements, out));
+        return new Heartbeat(
+                placed, (long) out[NativeDrr.HEARTBEAT_T_RUN], out[NativeDrr.HEARTBEAT_DRR]);
+    }
+
+    /**
+     * {@link #minFrag(double[], double[], long, double[], int[], Metric, int[])} over executors
+     * laid out once: the same heartbeat, their series neither pinned nor checked again (only
+     * against the machine: its kinds and its horizon). {@code placements} needs room for {@code
+     * pending.size()}. One native call, no allocation but the result.
+     *
+     * @throws IllegalArgumentException if {@code tRun} is not a {@code uint32_t}
+     * @throws IllegalStateException if {@code pending} is closed
+     * @throws FairschedException as {@link #minFrag(double[], double[], long, double[], int[],
+     *     Metric, int[])} for valid executors
+     */
+    public static Heartbeat minFrag(double[] capacity, double[] available, long tRun,
+            DrrExecutors pending, Metric metric, int[] placements) {
+        Objects.requireNonNull(metric, "metric");
+        return minFrag(capacity, available, tRun, pending, metric.code(), placements);
+    }
+
+    /** {@link #minFrag(double[], double[], long, DrrExecutors, Metric, int[])} for any code. */
+    static Heartbeat minFrag(double[] capacity, double[] available, long tRun,
+            DrrExecutors pending, int metric, int[] placements) {
+        Objects.requireNonNull(capacity, "capacity");
+        Objects.requireNonNull(available, "available");
+        Objects.requireNonNull(pending, "pending");
+        Objects.requireNonNull(placements, "placements");
+        requireU32(tRun, "tRun");
+        double[] out = new double[NativeDrr.HEARTBEAT_LENGTH];
+        int placed;
+        try {
+            placed = FairschedException.count(NativeDrr.minFragExecutors(
+                    apart(capacity, available), available, tRun, pending.handle(), metric,
+                    placements, out));
+        } finally {
+            Reference.reachabilityFence(pending);
+        }
         return new Heartbeat(
                 placed, (long) out[NativeDrr.HEARTBEAT_T_RUN], out[NativeDrr.HEARTBEAT_DRR]);
     }

@@ -4,6 +4,7 @@ import static dev.fairsched.Arguments.requireNonNegative;
 import static dev.fairsched.Arguments.requireU32;
 
 import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -183,9 +184,46 @@ public final class DrrTimeline extends NativeObject {
         // The library writes the placements while it reads the rest.
         int[] readSteps = steps == placements ? steps.clone() : steps;
         int[] readCounts = counts == placements ? counts.clone() : counts;
-        ByteBuffer beat = struct();
         check(NativeDrrTimeline.heartbeat(
-                handle(), demands, readSteps, readCounts, metric, placements, beat));
+                handle(), demands, readSteps, readCounts, metric, placements, struct()));
+        return heartbeatResult();
+    }
+
+    /**
+     * {@link #heartbeat(double[], int[], int[], Drr.Metric, int[])} over executors laid out
+     * once: the same heartbeat, their series neither pinned nor checked again (only against the
+     * machine: its kinds and its horizon); {@code counts} holds one count per executor.
+     *
+     * @throws IllegalArgumentException for a negative count of copies
+     * @throws IllegalStateException if {@code pending} or this timeline is closed
+     * @throws FairschedException as {@link #heartbeat(double[], int[], int[], Drr.Metric,
+     *     int[])} for valid executors
+     */
+    public Heartbeat heartbeat(DrrExecutors pending, int[] counts, Drr.Metric metric,
+            int[] placements) {
+        Objects.requireNonNull(metric, "metric");
+        return heartbeat(pending, counts, metric.code(), placements);
+    }
+
+    /** {@link #heartbeat(DrrExecutors, int[], Drr.Metric, int[])} for any metric code. */
+    Heartbeat heartbeat(DrrExecutors pending, int[] counts, int metric, int[] placements) {
+        Objects.requireNonNull(pending, "pending");
+        Objects.requireNonNull(placements, "placements");
+        requireNonNegative(Objects.requireNonNull(counts, "counts"), "counts");
+        // The library writes the placements while it reads the counts.
+        int[] readCounts = counts == placements ? counts.clone() : counts;
+        try {
+            check(NativeDrrTimeline.heartbeatExecutors(
+                    handle(), pending.handle(), readCounts, metric, placements, struct()));
+        } finally {
+            Reference.reachabilityFence(pending);
+        }
+        return heartbeatResult();
+    }
+
+    /** The heartbeat the library wrote into the buffer. */
+    private Heartbeat heartbeatResult() {
+        ByteBuffer beat = struct();
         return new Heartbeat((int) beat.getLong(NativeDrrTimeline.HEARTBEAT_PLACED),
                 beat.getLong(NativeDrrTimeline.HEARTBEAT_FIRST_ID),
                 Integer.toUnsignedLong(beat.getInt(NativeDrrTimeline.HEARTBEAT_T_RUN)),

@@ -47,6 +47,16 @@ final class NativeDrr {
             int[] steps, int metric, int[] placements, double[] outHeartbeat);
 
     /**
+     * {@code fairsched_drr_executors_storage_size} then {@code fairsched_drr_executors_init}:
+     * writes {@link NativeObject}'s {@code OPEN_*} into {@code out}.
+     */
+    static native int openExecutors(double[] demands, int[] steps, int kinds, long[] out);
+
+    /** {@link #minFrag} over executors from {@link #openExecutors}. */
+    static native int minFragExecutors(double[] capacity, double[] available, long tRun,
+            long pending, int metric, int[] placements, double[] outHeartbeat);
+
+    /**
      * {@code fairsched_drr_score_machines} over {@code tRuns.length} machines; {@code
      * capacities} holds exactly {@code kinds} amounts a machine.
      */

@@ -56,6 +56,10 @@ final class NativeDrrTimeline {
     static native int heartbeat(long timeline, double[] demands, int[] steps, int[] counts,
             int metric, int[] placements, ByteBuffer out);
 
+    /** {@link #heartbeat} over executors from {@code NativeDrr.openExecutors}. */
+    static native int heartbeatExecutors(long timeline, long pending, int[] counts, int metric,
+            int[] placements, ByteBuffer out);
+
     /** Writes {@code fairsched_drr_timeline_stats} into {@code out} ({@code STATS_*}). */
     static native int stats(long timeline, ByteBuffer out);
 

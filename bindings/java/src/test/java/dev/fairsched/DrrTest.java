@@ -282,6 +282,78 @@ class DrrTest {
         assertArrayEquals(unwritten, placements);
     }
 
+    /**
+     * Each of those through executors laid out once: the same status, from the constructor for
+     * the executors themselves, from the heartbeat otherwise, which then writes nothing.
+     */
+    @ParameterizedTest
+    @MethodSource("invalidHeartbeats")
+    void laidOutMinFragRejectsAndWritesNothing(
+            Status status, double[] demands, int[] steps, int metric, int room) {
+        double[] available = AVAILABLE.clone();
+        int[] placements = new int[room];
+        Arrays.fill(placements, 99);
+        int[] unwritten = placements.clone();
+        FairschedException e = assertThrows(FairschedException.class, () -> {
+            try (DrrExecutors pending = new DrrExecutors(demands, steps, 2)) {
+                Drr.minFrag(CAPACITY, available, 4, pending, metric, placements);
+            }
+        });
+        assertEquals(status, e.status());
+        assertArrayEquals(AVAILABLE, available);
+        assertArrayEquals(unwritten, placements);
+    }
+
+    /**
+     * Laid out executors give Fig. 6's heartbeat, twice, after the arrays they were built from
+     * changed; kinds the machine does not have are the flat call's statuses; closed executors
+     * throw.
+     */
+    @Test
+    void laidOutExecutors() {
+        double[] capacity = {16, 64, 10, 500};
+        double[] available = new double[36];
+        for (int t = 0; t < 8; t++) {
+            System.arraycopy(new double[] {12, 40, 6, 300}, 0, available, 4 * t, 4);
+        }
+        System.arraycopy(capacity, 0, available, 32, 4);
+        double[] demands = {
+            5, 17, 6, 300, 5, 17, 6, 200, 5, 17, 6, 200, 4, 16, 6, 200,
+            4, 16, 5, 200, 4, 16, 5, 200, 4, 16, 5, 200,
+            6, 20, 6, 300, 6, 20, 5, 300, 6, 20, 5, 300, 6, 20, 5, 300,
+            5, 17, 5, 250, 5, 17, 5, 250, 5, 17, 5, 250, 5, 17, 4, 250, 4, 8, 2, 100,
+        };
+        int[] steps = {7, 9};
+        DrrExecutors pending = new DrrExecutors(demands, steps, 4);
+        assertEquals(2, pending.size());
+        Arrays.fill(demands, 0);
+        for (int i = 0; i < 2; i++) {
+            double[] series = available.clone();
+            int[] placements = {99, 99};
+            assertEquals(new Drr.Heartbeat(1, 8, 13.0 / 32),
+                    Drr.minFrag(capacity, series, 8, pending, Drr.Metric.DRR, placements));
+            assertArrayEquals(new int[] {1, 99}, placements);
+        }
+        rejects(Status.LENGTH_MISMATCH, () -> Drr.minFrag(CAPACITY, AVAILABLE.clone(), 4, pending,
+                Drr.Metric.DRR, new int[2]));
+        rejects(Status.EMPTY, () -> Drr.minFrag(new double[0], AVAILABLE.clone(), 4, pending,
+                Drr.Metric.DRR, new int[2]));
+        rejects(Status.CAPACITY_FULL, () -> Drr.minFrag(NINE_KINDS, NINE_KINDS.clone(), 1,
+                pending, Drr.Metric.DRR, new int[2]));
+        rejects(Status.EMPTY, () -> new DrrExecutors(new double[0], new int[0], 0));
+        rejects(Status.CAPACITY_FULL, () -> new DrrExecutors(NINE_KINDS, new int[] {1}, 9));
+        assertThrows(IllegalArgumentException.class,
+                () -> new DrrExecutors(new double[2], new int[] {-1}, 2));
+        assertThrows(IllegalArgumentException.class,
+                () -> new DrrExecutors(new double[2], new int[] {1}, -1));
+        assertThrows(NullPointerException.class, () -> Drr.minFrag(CAPACITY, AVAILABLE.clone(),
+                4, (DrrExecutors) null, Drr.Metric.DRR, new int[2]));
+        pending.close();
+        pending.close();
+        assertThrows(IllegalStateException.class, () -> Drr.minFrag(capacity, available.clone(),
+                8, pending, Drr.Metric.DRR, new int[2]));
+    }
+
     static Stream<Arguments> invalidScorings() {
         double[] capacities = {4, 8, 4, 8};
         double[] available = new double[16];

@@ -75,6 +75,57 @@ class DrrTimelineTest {
         }
     }
 
+    /** Executors laid out once: the same heartbeats as the flat ones. */
+    @Test
+    void heartbeatOverLaidOutExecutors() {
+        double[] demands = {2, 2, 3, 3, 3};
+        int[] steps = {2, 3};
+        int[] counts = {4, 1};
+        try (DrrTimeline flat = new DrrTimeline(3, new double[] {10}, 3);
+                DrrTimeline laid = new DrrTimeline(3, new double[] {10}, 3);
+                DrrExecutors pending = new DrrExecutors(demands, steps, 1)) {
+            for (Drr.Metric metric : new Drr.Metric[] {Drr.Metric.DRR, Drr.Metric.TRC}) {
+                int[] want = new int[8];
+                int[] got = new int[8];
+                assertEquals(flat.heartbeat(demands, steps, counts, metric, want),
+                        laid.heartbeat(pending, counts, metric, got));
+                assertArrayEquals(want, got);
+                assertArrayEquals(flat.available(), laid.available());
+            }
+        }
+    }
+
+    /** The heartbeat's statuses over laid out executors; nothing changes, closed ones throw. */
+    @Test
+    void laidOutRejectionsChangeNothing() {
+        DrrExecutors closed = new DrrExecutors(new double[] {1, 1}, new int[] {1}, 2);
+        closed.close();
+        try (DrrTimeline t = new DrrTimeline(2, MACHINE, 3);
+                DrrExecutors two = new DrrExecutors(new double[] {1, 1}, new int[] {1}, 2);
+                DrrExecutors longer = new DrrExecutors(new double[8], new int[] {4}, 2);
+                DrrExecutors three = new DrrExecutors(new double[3], new int[] {1}, 3)) {
+            t.place(new double[] {1, 2, 1, 2});
+            List<Object> before = state(t);
+            int[] placements = {99, 99};
+            int[] one = {1};
+            assertEquals(Status.LENGTH_MISMATCH,
+                    failure(() -> t.heartbeat(two, new int[2], Drr.Metric.DRR, placements)));
+            assertEquals(Status.OUT_OF_RANGE, failure(() -> t.heartbeat(two, one, 3, placements)));
+            assertEquals(Status.OUT_OF_RANGE,
+                    failure(() -> t.heartbeat(longer, one, Drr.Metric.DRR, placements)));
+            assertEquals(Status.LENGTH_MISMATCH,
+                    failure(() -> t.heartbeat(three, one, Drr.Metric.DRR, placements)));
+            assertThrows(IllegalArgumentException.class,
+                    () -> t.heartbeat(two, new int[] {-1}, Drr.Metric.DRR, placements));
+            assertThrows(NullPointerException.class,
+                    () -> t.heartbeat((DrrExecutors) null, one, Drr.Metric.DRR, placements));
+            assertThrows(IllegalStateException.class,
+                    () -> t.heartbeat(closed, one, Drr.Metric.DRR, placements));
+            assertArrayEquals(new int[] {99, 99}, placements);
+            assertEquals(before, state(t));
+        }
+    }
+
     /** An array the heartbeat writes may also be one it reads. */
     @Test
     void placementsMayBeTheCounts() {

@@ -1,6 +1,7 @@
 package dev.fairsched.bench;
 
 import dev.fairsched.Drr;
+import dev.fairsched.DrrExecutors;
 import dev.fairsched.DrrTimeline;
 import java.util.Arrays;
 
@@ -57,17 +58,23 @@ final class DrrWorkloads {
             }
             return new Executors(demands, steps);
         }
+
+        /** The executors laid out once, as Rust checks its {@code Executors} once. */
+        DrrExecutors laidOut() {
+            return new DrrExecutors(demands, steps, CAPACITY.length);
+        }
     }
 
     /**
      * drr_heartbeat/min_frag/Drr: the available series copied back (timed, as in Rust), then one
-     * {@code Drr.minFrag} under the DRR metric (one call). The checksum folds in the count
+     * {@code Drr.minFrag} over executors laid out once ({@link DrrExecutors}) under the DRR
+     * metric (one call). The checksum folds in the count
      * placed, the placements, then {@code t_run} and θ after.
      */
     static final class Heartbeat extends Workload {
         private final double[] given = machine(1);
         private final double[] available = new double[given.length];
-        private final Executors pending = Executors.of(PENDING, 2);
+        private final DrrExecutors pending = Executors.of(PENDING, 2).laidOut();
         private final int[] placements = new int[PENDING];
 
         Heartbeat() {
@@ -76,8 +83,7 @@ final class DrrWorkloads {
 
         private Drr.Heartbeat beat() {
             System.arraycopy(given, 0, available, 0, given.length);
-            return Drr.minFrag(CAPACITY, available, T_RUN, pending.demands, pending.steps,
-                    Drr.Metric.DRR, placements);
+            return Drr.minFrag(CAPACITY, available, T_RUN, pending, Drr.Metric.DRR, placements);
         }
 
         @Override
@@ -96,11 +102,14 @@ final class DrrWorkloads {
         }
 
         @Override
-        public void close() {}
+        public void close() {
+            pending.close();
+        }
     }
 
     /**
-     * drr_timeline/heartbeat: one {@code DrrTimeline.heartbeat} under the DRR metric (one call)
+     * drr_timeline/heartbeat: one {@code DrrTimeline.heartbeat} over the same executors laid out
+     * once under the DRR metric (one call)
      * on a fresh timeline of the machine, room for 64 executors, one running until {@code
      * t_run} that leaves {@code machine(1)} available before it ends; the timelines are built
      * before the timed steps (untimed, as Rust's {@code iter_batched}). The checksum folds in
@@ -108,7 +117,7 @@ final class DrrWorkloads {
      */
     static final class Timeline extends Workload {
         private final double[] running;
-        private final Executors pending = Executors.of(PENDING, 2);
+        private final DrrExecutors pending = Executors.of(PENDING, 2).laidOut();
         private final int[] counts = new int[PENDING];
         private final int[] placements = new int[PENDING];
         private DrrTimeline[] fresh = new DrrTimeline[0];
@@ -147,7 +156,7 @@ final class DrrWorkloads {
         }
 
         private DrrTimeline.Heartbeat beat(DrrTimeline t) {
-            return t.heartbeat(pending.demands, pending.steps, counts, Drr.Metric.DRR, placements);
+            return t.heartbeat(pending, counts, Drr.Metric.DRR, placements);
         }
 
         @Override
@@ -171,6 +180,7 @@ final class DrrWorkloads {
         @Override
         public void close() {
             closeAll();
+            pending.close();
         }
     }
 }

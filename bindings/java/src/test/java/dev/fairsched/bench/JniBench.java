@@ -32,9 +32,10 @@ package dev.fairsched.bench;
  *   <li>{@code paf_allocate_200_jobs_8000_slots/fast}: {@code Paf.allocate};
  *   <li>{@code ernest_fit/10_samples}: {@code Paf.ernestFit};
  *   <li>{@code hai_allocate/heaps/n=50,C=200}: {@code Hai.allocate};
- *   <li>{@code drr_heartbeat/min_frag/Drr}: {@code Drr.minFrag} (with the copy of the available
- *       series, as Rust);
- *   <li>{@code drr_timeline/heartbeat}: {@code DrrTimeline.heartbeat} on a fresh timeline.
+ *   <li>{@code drr_heartbeat/min_frag/Drr}: {@code Drr.minFrag} over executors laid out once
+ *       ({@code DrrExecutors}), with the copy of the available series, as Rust;
+ *   <li>{@code drr_timeline/heartbeat}: {@code DrrTimeline.heartbeat} over the same executors
+ *       on a fresh timeline.
  * </ul>
  */
 public final class JniBench {
