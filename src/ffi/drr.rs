@@ -7,10 +7,10 @@
 //! `FAIRSCHED_DRR_METRIC_DRR`, `_TRC` and `_TETRIS`.
 
 use super::{
-    boundary, decode, fill, read, read_slice, write, write_slice, Carving, FairschedStatus, Status,
+    boundary, decode, laid_out, lay_out, read, read_slice, write, write_slice, FairschedStatus,
+    Status,
 };
 use crate::drr::{self, Executor, Executors, Machine, Machines, Metric};
-use core::mem::{align_of, size_of};
 
 /// Dominant remaining resource, θ (§III-B2): smaller is better.
 pub const FAIRSCHED_DRR_METRIC_DRR: u32 = 0;
@@ -132,16 +132,6 @@ pub struct FairschedDrrExecutors {
     pub(crate) inner: Executors<'static>,
 }
 
-/// Where the parts of a `FairschedDrrExecutors` lie in its block: the handle, then `demands`
-/// amounts, then `steps` step counts; the offsets of the two arrays.
-fn executors_layout(demands: usize, steps: usize) -> Status<(Carving, usize, usize)> {
-    let align = align_of::<FairschedDrrExecutors>().max(align_of::<f64>());
-    let mut carving = Carving::new(size_of::<FairschedDrrExecutors>(), align);
-    let amounts = carving.part(size_of::<f64>(), demands)?;
-    let counts = carving.part(size_of::<u32>(), steps)?;
-    Ok((carving, amounts, counts))
-}
-
 /// Writes into `*out_size` the number of bytes `fairsched_drr_executors_init` needs for
 /// `steps_len` executors whose series hold `demands_len` amounts in all (alignment slack
 /// included); CAPACITY_TOO_LARGE when that is not addressable.
@@ -156,7 +146,9 @@ pub unsafe extern "C" fn fairsched_drr_executors_storage_size(
 ) -> FairschedStatus {
     boundary(|| {
         let out = unsafe { write(out_size) }?;
-        *out = executors_layout(demands_len, steps_len)?.0.bytes()?;
+        *out = laid_out::<FairschedDrrExecutors, f64, u32>(demands_len, steps_len)?
+            .0
+            .bytes()?;
         Ok(())
     })
 }
@@ -196,16 +188,15 @@ pub unsafe extern "C" fn fairsched_drr_executors_init(
         let demands = unsafe { read_slice(demands, demands_len) }?;
         let steps = unsafe { read_slice(steps, steps_len) }?;
         Executors::new(demands, steps, kinds)?;
-        let (carving, amounts, counts) = executors_layout(demands.len(), steps.len())?;
-        let block = carving.place(memory, memory_len)?;
-        // SAFETY: both parts lie inside the block `place` checked against the caller's memory,
-        // each aligned for its type; the caller promised the memory is ours while the handle
-        // lives.
+        // SAFETY: the caller promised the memory is ours while the handle lives.
         let (handle, amounts, counts) = unsafe {
-            let amounts: &'static mut [f64] = fill(block.add(amounts), demands.len(), 0.0);
-            let counts: &'static mut [u32] = fill(block.add(counts), steps.len(), 0);
-            (block.cast::<FairschedDrrExecutors>(), amounts, counts)
-        };
+            lay_out::<FairschedDrrExecutors, f64, u32>(
+                memory,
+                memory_len,
+                (demands.len(), 0.0),
+                (steps.len(), 0),
+            )
+        }?;
         amounts.copy_from_slice(demands);
         counts.copy_from_slice(steps);
         let inner = Executors::new(amounts, counts, kinds)?;

@@ -19,6 +19,7 @@ pub mod qknobler;
 mod table;
 
 use crate::Error;
+use core::mem::{align_of, size_of};
 use core::panic::AssertUnwindSafe;
 use std::panic::catch_unwind;
 
@@ -261,6 +262,43 @@ pub(crate) unsafe fn fill<T: Copy>(at: *mut u8, len: usize, value: T) -> &'stati
         unsafe { first.add(i).write(value) };
     }
     unsafe { core::slice::from_raw_parts_mut(first, len) }
+}
+
+/// Where the parts of an input laid out once in caller memory (PAF's jobs, DRR's executors)
+/// lie: the handle `H`, then `first` elements of `A`, then `second` of `B`; the offsets of the
+/// two arrays.
+pub(crate) fn laid_out<H, A, B>(first: usize, second: usize) -> Status<(Carving, usize, usize)> {
+    let align = align_of::<H>().max(align_of::<A>()).max(align_of::<B>());
+    let mut carving = Carving::new(size_of::<H>(), align);
+    let at_first = carving.part(size_of::<A>(), first)?;
+    let at_second = carving.part(size_of::<B>(), second)?;
+    Ok((carving, at_first, at_second))
+}
+
+/// Places [`laid_out`]'s parts inside `memory` (`memory_len` bytes, any alignment;
+/// [`FairschedStatus::BufferTooSmall`] when they do not fit): the handle's place, not yet
+/// written, and the two arrays, filled with `a` and `b`.
+///
+/// # Safety
+/// `memory` must be valid for writes of `memory_len` bytes, for `'static` as far as the caller
+/// of the `_init` export promised.
+pub(crate) unsafe fn lay_out<H, A: Copy, B: Copy>(
+    memory: *mut core::ffi::c_void,
+    memory_len: usize,
+    (first, a): (usize, A),
+    (second, b): (usize, B),
+) -> Status<(*mut H, &'static mut [A], &'static mut [B])> {
+    let (carving, at_first, at_second) = laid_out::<H, A, B>(first, second)?;
+    let block = carving.place(memory, memory_len)?;
+    // SAFETY: both parts lie inside the block `place` checked against the caller's memory,
+    // each aligned for its type (the carving's alignment is the largest of the three).
+    unsafe {
+        Ok((
+            block.cast::<H>(),
+            fill(block.add(at_first), first, a),
+            fill(block.add(at_second), second, b),
+        ))
+    }
 }
 
 /// The version of this C ABI: it changes whenever an export, a struct or a status code changes

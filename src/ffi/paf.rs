@@ -17,14 +17,13 @@
 //! progress outputs are NaN.
 
 use super::{
-    boundary, decode, fill, read, read_slice, table, write, write_slice, Carving, FairschedStatus,
-    Status,
+    boundary, decode, laid_out, lay_out, read, read_slice, table, write, write_slice,
+    FairschedStatus, Status,
 };
 use crate::paf::{
     curve, ernest, profile, Allocation, Borrowed, Bracket, Curve, Ernest, FlatJobs, Job, Method,
     Paf, Totals, HEAPS,
 };
-use core::mem::{align_of, size_of};
 
 /// A PAF workspace living in caller-provided memory. Opaque.
 pub struct FairschedPaf {
@@ -191,18 +190,6 @@ pub struct FairschedPafJobs {
     jobs: &'static [Job<'static>],
 }
 
-/// Where the parts of a `FairschedPafJobs` lie in its block: the handle, then `jobs` jobs,
-/// then `points` points; the offsets of the two arrays.
-fn jobs_layout(jobs: usize, points: usize) -> Status<(Carving, usize, usize)> {
-    let align = align_of::<FairschedPafJobs>()
-        .max(align_of::<Job<'static>>())
-        .max(align_of::<f64>());
-    let mut carving = Carving::new(size_of::<FairschedPafJobs>(), align);
-    let rows = carving.part(size_of::<Job<'static>>(), jobs)?;
-    let copied = carving.part(size_of::<f64>(), points)?;
-    Ok((carving, rows, copied))
-}
-
 /// Writes into `*out_size` the number of bytes `fairsched_paf_jobs_init` needs for `jobs_len`
 /// jobs whose curves hold `points_len` points in all (alignment slack included);
 /// CAPACITY_TOO_LARGE when that is not addressable.
@@ -217,7 +204,9 @@ pub unsafe extern "C" fn fairsched_paf_jobs_storage_size(
 ) -> FairschedStatus {
     boundary(|| {
         let out = unsafe { write(out_size) }?;
-        *out = jobs_layout(jobs_len, points_len)?.0.bytes()?;
+        *out = laid_out::<FairschedPafJobs, Job<'static>, f64>(jobs_len, points_len)?
+            .0
+            .bytes()?;
         Ok(())
     })
 }
@@ -257,17 +246,16 @@ pub unsafe extern "C" fn fairsched_paf_jobs_init(
         let offsets = unsafe { read_slice(curve_offsets, weights_len.saturating_add(1)) }?;
         let points = unsafe { read_slice(points, points_len) }?;
         FlatJobs::new(weights, offsets, points)?;
-        let (carving, rows, copied) = jobs_layout(weights.len(), points.len())?;
-        let block = carving.place(memory, memory_len)?;
-        // SAFETY: both parts lie inside the block `place` checked against the caller's memory,
-        // each aligned for its type; the caller promised the memory is ours while the handle
-        // lives.
-        let (handle, copied, jobs) = unsafe {
-            let copied: &'static mut [f64] = fill(block.add(copied), points.len(), 0.0);
-            let vacant = Job::without_curve(1, 0)?;
-            let jobs = fill(block.add(rows), weights.len(), vacant);
-            (block.cast::<FairschedPafJobs>(), copied, jobs)
-        };
+        let vacant = Job::without_curve(1, 0)?;
+        // SAFETY: the caller promised the memory is ours while the handle lives.
+        let (handle, jobs, copied) = unsafe {
+            lay_out::<FairschedPafJobs, Job<'static>, f64>(
+                memory,
+                memory_len,
+                (weights.len(), vacant),
+                (points.len(), 0.0),
+            )
+        }?;
         copied.copy_from_slice(points);
         let copied: &'static [f64] = copied;
         for ((job, &weight), ends) in jobs.iter_mut().zip(weights).zip(offsets.windows(2)) {
