@@ -60,6 +60,8 @@ pub use machines::{score_machines, Machines};
 pub use min_frag::{min_frag, Heartbeat};
 pub use predictor::{Prediction, Predictor};
 pub use reprovision::{reprovision, reprovision_due, RHO};
+// For the C ABI's laid-out executors, which check a machine's kinds as the flat export does.
+#[cfg(feature = "ffi")]
 pub(crate) use series::check_kinds;
 pub use series::{Executor, Executors, MAX_EXECUTORS, MAX_STEPS};
 pub use timeline::{Placed, Timeline};
