@@ -108,7 +108,8 @@ impl<K: HeapKey> HeapSlot<K> {
         position: NONE,
     };
 
-    /// The item whose entry sits in this slot (meaningful for the first `len` slots).
+    /// The item whose entry sits in this slot (meaningful for the first `len` slots; [`NONE`]
+    /// at a root that [`Heap::pop_leaving_hole`] left a hole).
     pub fn item(&self) -> u32 {
         self.item
     }
