@@ -1,7 +1,8 @@
 /*
  * Tests the C ABI of DRR's machine timeline (Elasecutor's AR(j) kept over time): a hand-built
  * sequence worked out exactly (placing, a misfit, advancing, releasing, reprovisioning, a
- * series ending), a heartbeat placing an application's copies up to the capacity, the
+ * series ending), a heartbeat placing an application's copies up to the capacity (from the
+ * arrays and from executors laid out once), the
  * configuration its storage size checks, then every export with invalid input: each failed
  * call must return the expected status and leave the timeline's memory byte-identical and its
  * out-parameters unwritten; the read-only calls never change the memory. (What every object
@@ -99,24 +100,50 @@ static void test_sequence(void) {
 
 /* An application of four executors <2, 2> and one executor <3, 3, 3> on a machine of 10 over
  * three steps, room for 3: the other first (7/10 < 4/5), then two copies. */
+static const double COPIES_DEMANDS[5] = {2, 2, 3, 3, 3};
+static const uint32_t COPIES_STEPS[2] = {2, 3}, COPIES_COUNTS[2] = {4, 1};
+
+/* The heartbeat of the copies on `t`: from the arrays, or from `laid` when not NULL. */
+static fairsched_status heartbeat_copies(fairsched_drr_timeline *t,
+                                         const fairsched_drr_executors *laid, uint32_t metric,
+                                         uint32_t *placements, size_t placements_len,
+                                         fairsched_drr_timeline_heartbeat_result *beat) {
+    if (laid == NULL) {
+        return fairsched_drr_timeline_heartbeat(t, COPIES_DEMANDS, 5, COPIES_STEPS, 2,
+                                                COPIES_COUNTS, 2, metric, placements,
+                                                placements_len, beat);
+    }
+    return fairsched_drr_timeline_heartbeat_executors(t, laid, COPIES_COUNTS, 2, metric,
+                                                      placements, placements_len, beat);
+}
+
+/* Also over the executors laid out once (fairsched_drr_executors_init): the same heartbeats. */
 static void test_heartbeat_copies(void) {
-    built b = timeline_new(3, (double[]){10}, 1, 3);
-    const double demands[5] = {2, 2, 3, 3, 3};
-    const uint32_t steps[2] = {2, 3}, counts[2] = {4, 1};
-    uint32_t placements[8];
-    fairsched_drr_timeline_heartbeat_result beat;
-    CHECK_OK(fairsched_drr_timeline_heartbeat(b.timeline, demands, 5, steps, 2, counts, 2,
-                                              FAIRSCHED_DRR_METRIC_DRR, placements,
-                                              LENGTH(placements), &beat));
-    CHECK(beat.placed == 3 && beat.first_id == 1 && beat.t_run == 2 && beat.drr == 0.3);
-    CHECK(placements[0] == 1 && placements[1] == 0 && placements[2] == 0);
-    CHECK(available_is(b.timeline, (double[]){3, 3, 7}, 3));
-    /* Full: nothing more, and no error. */
-    CHECK_OK(fairsched_drr_timeline_heartbeat(b.timeline, demands, 5, steps, 2, counts, 2,
-                                              FAIRSCHED_DRR_METRIC_TRC, placements,
-                                              LENGTH(placements), &beat));
-    CHECK(beat.placed == 0 && beat.first_id == 4);
-    free(b.memory);
+    size_t size;
+    CHECK_OK(fairsched_drr_executors_storage_size(5, 2, &size));
+    void *memory = memory_new(size);
+    fairsched_drr_executors *laid;
+    CHECK_OK(fairsched_drr_executors_init(memory, size, COPIES_DEMANDS, 5, COPIES_STEPS, 2, 1,
+                                          &laid));
+    for (int over_laid = 0; over_laid < 2; over_laid++) {
+        check_context(over_laid ? "laid out" : "arrays");
+        const fairsched_drr_executors *pending = over_laid ? laid : NULL;
+        built b = timeline_new(3, (double[]){10}, 1, 3);
+        uint32_t placements[8];
+        fairsched_drr_timeline_heartbeat_result beat;
+        CHECK_OK(heartbeat_copies(b.timeline, pending, FAIRSCHED_DRR_METRIC_DRR, placements,
+                                  LENGTH(placements), &beat));
+        CHECK(beat.placed == 3 && beat.first_id == 1 && beat.t_run == 2 && beat.drr == 0.3);
+        CHECK(placements[0] == 1 && placements[1] == 0 && placements[2] == 0);
+        CHECK(available_is(b.timeline, (double[]){3, 3, 7}, 3));
+        /* Full: nothing more, and no error. */
+        CHECK_OK(heartbeat_copies(b.timeline, pending, FAIRSCHED_DRR_METRIC_TRC, placements,
+                                  LENGTH(placements), &beat));
+        CHECK(beat.placed == 0 && beat.first_id == 4);
+        free(b.memory);
+    }
+    check_context_clear();
+    free(memory);
 }
 
 /* The storage size checks its out-parameter, then the capacity, then kinds and horizon. */
@@ -220,6 +247,40 @@ static void test_bad_calls(void) {
     FAILS(
         fairsched_drr_timeline_heartbeat(t, eight, 8, four, 1, one, 1, drr, placements, 2, &beat),
         FAIRSCHED_STATUS_OUT_OF_RANGE);
+    /* Over laid-out executors: the handles, the counts, the outputs, the machine's kinds and
+     * horizon. */
+    size_t size;
+    CHECK_OK(fairsched_drr_executors_storage_size(8, 2, &size));
+    unsigned char *memory = memory_new(3 * size);
+    fairsched_drr_executors *fitting, *one_kind, *too_long;
+    CHECK_OK(fairsched_drr_executors_init(memory, size, ok, 2, one, 1, 2, &fitting));
+    CHECK_OK(fairsched_drr_executors_init(memory + size, size, ok, 1, one, 1, 1, &one_kind));
+    CHECK_OK(fairsched_drr_executors_init(memory + 2 * size, size, eight, 8, four, 1, 2,
+                                          &too_long));
+    FAILS(fairsched_drr_timeline_heartbeat_executors(NULL, fitting, one, 1, drr, placements, 2,
+                                                     &beat),
+          FAIRSCHED_STATUS_NULL_POINTER);
+    FAILS(fairsched_drr_timeline_heartbeat_executors(t, NULL, one, 1, drr, placements, 2, &beat),
+          FAIRSCHED_STATUS_NULL_POINTER);
+    FAILS(fairsched_drr_timeline_heartbeat_executors(t, fitting, NULL, 1, drr, placements, 2,
+                                                     &beat),
+          FAIRSCHED_STATUS_NULL_POINTER);
+    FAILS(fairsched_drr_timeline_heartbeat_executors(t, fitting, one, 1, drr, NULL, 2, &beat),
+          FAIRSCHED_STATUS_NULL_POINTER);
+    FAILS(fairsched_drr_timeline_heartbeat_executors(t, fitting, one, 1, drr, placements, 2, NULL),
+          FAIRSCHED_STATUS_NULL_POINTER);
+    FAILS(fairsched_drr_timeline_heartbeat_executors(t, fitting, one, 1, 3, placements, 2, &beat),
+          FAIRSCHED_STATUS_OUT_OF_RANGE);
+    FAILS(fairsched_drr_timeline_heartbeat_executors(t, fitting, one, 0, drr, placements, 2,
+                                                     &beat),
+          FAIRSCHED_STATUS_LENGTH_MISMATCH);
+    FAILS(fairsched_drr_timeline_heartbeat_executors(t, one_kind, one, 1, drr, placements, 2,
+                                                     &beat),
+          FAIRSCHED_STATUS_LENGTH_MISMATCH);
+    FAILS(fairsched_drr_timeline_heartbeat_executors(t, too_long, one, 1, drr, placements, 2,
+                                                     &beat),
+          FAIRSCHED_STATUS_OUT_OF_RANGE);
+    free(memory);
     CHECK_UNWRITTEN(placements);
     CHECK_UNWRITTEN(beat);
 

@@ -1,7 +1,8 @@
 /*
  * Tests the C ABI of PAF: the paper's examples (Fig. 6: two jobs end at 4 and 8 slots; §V-A:
  * weights 12:3:1 on 128 slots give fair shares 96/24/8), enforcement, the Ernest fit, the
- * curve helpers and curves from task durations, then every export with invalid input: a
+ * curve helpers, curves from task durations and jobs laid out once (the same allocations as
+ * the flat call, at any alignment), then every export with invalid input: a
  * failed call must return the expected status and leave every out-parameter unwritten.
  * Building a workspace (storage_size, init) is tested with the other objects' in
  * test_lifecycle.c.
@@ -236,74 +237,233 @@ static void test_allocate_null_pointers(void) {
     free(w.memory);
 }
 
-static void test_allocate_errors(void) {
-    workspace w = workspace_new(2);
-    jobs j = two_jobs();
-    /* The call's numbers: slots, alpha in [0, 1], the method. */
-    const struct {
-        const char *what;
-        uint32_t slots;
-        double alpha;
-        uint32_t method;
-        fairsched_status status;
-    } numbers[] = {
-        {"no slot", 0, 0.9, FAIRSCHED_PAF_FAST, FAIRSCHED_STATUS_NOT_POSITIVE},
-        {"alpha above 1", 4, 1.01, FAIRSCHED_PAF_FAST, FAIRSCHED_STATUS_OUT_OF_RANGE},
-        {"negative alpha", 4, -0.5, FAIRSCHED_PAF_FAST, FAIRSCHED_STATUS_OUT_OF_RANGE},
-        {"NaN alpha", 4, NAN, FAIRSCHED_PAF_FAST, FAIRSCHED_STATUS_NOT_FINITE},
-        {"unknown method", 4, 0.9, 7, FAIRSCHED_STATUS_OUT_OF_RANGE},
-    };
-    for (size_t i = 0; i < LENGTH(numbers); i++) {
-        allocate_args a = args_of(w.paf, &j);
-        a.slots = numbers[i].slots;
-        a.alpha = numbers[i].alpha;
-        a.method = numbers[i].method;
-        CHECK_ALLOCATE_FAILS(a, &j, numbers[i].status, numbers[i].what);
-    }
+/* The call's numbers that are refused: slots, alpha in [0, 1], the method. */
+static const struct {
+    const char *what;
+    uint32_t slots;
+    double alpha;
+    uint32_t method;
+    fairsched_status status;
+} bad_numbers[] = {
+    {"no slot", 0, 0.9, FAIRSCHED_PAF_FAST, FAIRSCHED_STATUS_NOT_POSITIVE},
+    {"alpha above 1", 4, 1.01, FAIRSCHED_PAF_FAST, FAIRSCHED_STATUS_OUT_OF_RANGE},
+    {"negative alpha", 4, -0.5, FAIRSCHED_PAF_FAST, FAIRSCHED_STATUS_OUT_OF_RANGE},
+    {"NaN alpha", 4, NAN, FAIRSCHED_PAF_FAST, FAIRSCHED_STATUS_NOT_FINITE},
+    {"unknown method", 4, 0.9, 7, FAIRSCHED_STATUS_OUT_OF_RANGE},
+};
 
-    /* The jobs: two valid ones (weights 1 and 2; curves 0, 0.5, 0.75, 0.875 at points 0..3
-     * and 4..7), each case breaking one value. */
-    enum { WEIGHT, POINT, OFFSET };
-    const struct {
-        const char *what;
-        int array; /* which array `value` goes into, at `at` */
-        size_t at;
-        double value;
-        fairsched_status status;
-    } bad_jobs[] = {
-        {"weight 0", WEIGHT, 1, 0, FAIRSCHED_STATUS_NOT_POSITIVE},
-        {"falling curve (job 1: 0, 0.5, 0.75 then 0.1)", POINT, 7, 0.1,
-         FAIRSCHED_STATUS_NOT_MONOTONE},
-        {"NaN point", POINT, 2, NAN, FAIRSCHED_STATUS_NOT_FINITE},
-        {"negative point", POINT, 1, -1.0, FAIRSCHED_STATUS_NEGATIVE},
-        {"empty curve (job 0)", OFFSET, 1, 0, FAIRSCHED_STATUS_EMPTY},
-        {"offsets ending before points_len", OFFSET, 2, 7, FAIRSCHED_STATUS_LENGTH_MISMATCH},
-    };
-    for (size_t i = 0; i < LENGTH(bad_jobs); i++) {
-        jobs bad = two_jobs();
-        /* Taken before the change: points_len stays 8, whatever the offsets say. */
-        const allocate_args a = args_of(w.paf, &bad);
-        const size_t at = bad_jobs[i].at;
-        switch (bad_jobs[i].array) {
-        case WEIGHT:
-            bad.weights[at] = (uint32_t)bad_jobs[i].value;
-            break;
-        case POINT:
-            bad.points[at] = bad_jobs[i].value;
-            break;
-        default:
-            bad.offsets[at] = (uint32_t)bad_jobs[i].value;
-            break;
-        }
-        CHECK_ALLOCATE_FAILS(a, &bad, bad_jobs[i].status, bad_jobs[i].what);
-    }
+/* Refused jobs: two_jobs (weights 1 and 2; curves 0, 0.5, 0.75, 0.875 at points 0..3 and
+ * 4..7) with one value broken. */
+enum { WEIGHT, POINT, OFFSET };
+static const struct {
+    const char *what;
+    int array; /* which array `value` goes into, at `at` */
+    size_t at;
+    double value;
+    fairsched_status status;
+} bad_jobs[] = {
+    {"weight 0", WEIGHT, 1, 0, FAIRSCHED_STATUS_NOT_POSITIVE},
+    {"falling curve (job 1: 0, 0.5, 0.75 then 0.1)", POINT, 7, 0.1,
+     FAIRSCHED_STATUS_NOT_MONOTONE},
+    {"NaN point", POINT, 2, NAN, FAIRSCHED_STATUS_NOT_FINITE},
+    {"negative point", POINT, 1, -1.0, FAIRSCHED_STATUS_NEGATIVE},
+    {"empty curve (job 0)", OFFSET, 1, 0, FAIRSCHED_STATUS_EMPTY},
+    {"offsets ending before points_len", OFFSET, 2, 7, FAIRSCHED_STATUS_LENGTH_MISMATCH},
+};
 
-    /* Three jobs in a workspace for two. */
+/* two_jobs broken as bad_jobs[i] says; `points_len` stays 8, whatever the offsets say. */
+static jobs broken_jobs(size_t i) {
+    jobs bad = two_jobs();
+    const size_t at = bad_jobs[i].at;
+    switch (bad_jobs[i].array) {
+    case WEIGHT:
+        bad.weights[at] = (uint32_t)bad_jobs[i].value;
+        break;
+    case POINT:
+        bad.points[at] = bad_jobs[i].value;
+        break;
+    default:
+        bad.offsets[at] = (uint32_t)bad_jobs[i].value;
+        break;
+    }
+    return bad;
+}
+
+/* two_jobs and a third: more than a workspace for two holds. */
+static jobs three_jobs(void) {
     jobs three = two_jobs();
     const double increments[] = {0.5};
     add_job(&three, 1, 1, increments);
+    return three;
+}
+
+static void test_allocate_errors(void) {
+    workspace w = workspace_new(2);
+    jobs j = two_jobs();
+    for (size_t i = 0; i < LENGTH(bad_numbers); i++) {
+        allocate_args a = args_of(w.paf, &j);
+        a.slots = bad_numbers[i].slots;
+        a.alpha = bad_numbers[i].alpha;
+        a.method = bad_numbers[i].method;
+        CHECK_ALLOCATE_FAILS(a, &j, bad_numbers[i].status, bad_numbers[i].what);
+    }
+    for (size_t i = 0; i < LENGTH(bad_jobs); i++) {
+        jobs bad = broken_jobs(i);
+        allocate_args a = args_of(w.paf, &bad);
+        a.points_len = 8;
+        CHECK_ALLOCATE_FAILS(a, &bad, bad_jobs[i].status, bad_jobs[i].what);
+    }
+    jobs three = three_jobs();
     CHECK_ALLOCATE_FAILS(args_of(w.paf, &three), &three, FAIRSCHED_STATUS_CAPACITY_FULL,
                          "three jobs");
+    free(w.memory);
+}
+
+/* ---- Jobs laid out once ---------------------------------------------------------------------- */
+
+/* Jobs laid out by fairsched_paf_jobs_init `misalign` bytes into a block of heap memory. */
+typedef struct {
+    unsigned char *block;
+    fairsched_paf_jobs *jobs;
+} laid_out;
+
+static laid_out lay_out(const jobs *j, size_t misalign) {
+    size_t size;
+    CHECK_OK(fairsched_paf_jobs_storage_size(j->jobs, j->offsets[j->jobs], &size));
+    laid_out l = {memory_new(size + misalign), NULL};
+    CHECK_OK(fairsched_paf_jobs_init(l.block + misalign, size, j->weights, j->jobs, j->offsets,
+                                     j->points, j->offsets[j->jobs], &l.jobs));
+    return l;
+}
+
+static fairsched_status allocate_laid_out(fairsched_paf *paf, const fairsched_paf_jobs *laid,
+                                          outputs *o, uint32_t slots, double alpha,
+                                          uint32_t method) {
+    return fairsched_paf_allocate_jobs(paf, laid, slots, alpha, method, o->fair, o->min, o->paf,
+                                       o->fair_progress, o->paf_progress, &o->totals);
+}
+
+/* Laid out at any alignment, the jobs allocate exactly as the flat call does, again and
+ * again, and no longer read the arrays they were copied from. */
+static void test_jobs_allocate_as_flat(void) {
+    const double increments[] = {0.25, 0.25, 0.125, 0.125, 0.0625, 0.0625, 0.03125, 0.03125};
+    const double steep[] = {0.125, 0.125, 0.125, 0.125, 0.09375, 0.0625, 0.0625, 0.03125};
+    workspace w = workspace_new(MAX_JOBS);
+    for (size_t misalign = 0; misalign < 8; misalign++) {
+        for (uint32_t method = FAIRSCHED_PAF_LITERAL; method <= FAIRSCHED_PAF_FAST; method++) {
+            check_context("misalignment %zu, method %u", misalign, method);
+            jobs j = {.jobs = 0};
+            add_job(&j, 1, 8, increments);
+            add_job(&j, 3, 8, steep);
+            add_job(&j, 2, 5, increments);
+            CHECK_OK(allocate(w.paf, &j, 12, 0.8, method));
+            laid_out l = lay_out(&j, misalign);
+            memset(j.points, 0, sizeof j.points);
+            for (int round = 0; round < 2; round++) {
+                outputs o;
+                POISON_FILL(o);
+                CHECK_OK(allocate_laid_out(w.paf, l.jobs, &o, 12, 0.8, method));
+                CHECK(memcmp(o.fair, j.out.fair, 3 * sizeof *o.fair) == 0);
+                CHECK(memcmp(o.min, j.out.min, 3 * sizeof *o.min) == 0);
+                CHECK(memcmp(o.paf, j.out.paf, 3 * sizeof *o.paf) == 0);
+                CHECK(memcmp(o.paf_progress, j.out.paf_progress, 3 * sizeof(double)) == 0);
+                CHECK(memcmp(o.fair_progress, j.out.fair_progress, 3 * sizeof(double)) == 0);
+                CHECK(memcmp(&o.totals, &j.out.totals, sizeof o.totals) == 0);
+            }
+            CHECK(j.out.totals.moved > 0);
+            free(l.block);
+        }
+    }
+    check_context_clear();
+    free(w.memory);
+}
+
+/* The sizes, laying out and allocating over laid-out jobs: every refusal writes nothing, the
+ * memory given to a refused fairsched_paf_jobs_init included. */
+static void test_jobs_errors(void) {
+    const fairsched_status null = FAIRSCHED_STATUS_NULL_POINTER;
+    size_t size;
+    POISON_FILL(size);
+    CHECK_STATUS(fairsched_paf_jobs_storage_size(2, 8, NULL), null);
+    CHECK_STATUS(fairsched_paf_jobs_storage_size(SIZE_MAX / 2, SIZE_MAX / 2, &size),
+                 FAIRSCHED_STATUS_CAPACITY_TOO_LARGE);
+    CHECK_UNWRITTEN(size);
+    CHECK_OK(fairsched_paf_jobs_storage_size(2, 8, &size));
+
+    jobs j = two_jobs();
+    unsigned char *memory = memory_new(size);
+    fairsched_paf_jobs *laid;
+    POISON_FILL(laid);
+#define INIT_FAILS(bad, memory_, memory_len, out, status)                                        \
+    do {                                                                                          \
+        CHECK_STATUS(fairsched_paf_jobs_init((memory_), (memory_len), (bad).weights, (bad).jobs,   \
+                                             (bad).offsets, (bad).points, 8, (out)),              \
+                     (status));                                                                   \
+        CHECK(is_poison(memory, size));                                                           \
+        CHECK_UNWRITTEN(laid);                                                                    \
+    } while (0)
+    INIT_FAILS(j, memory, size, NULL, null);
+    INIT_FAILS(j, NULL, size, &laid, null);
+    INIT_FAILS(j, memory, size / 2, &laid, FAIRSCHED_STATUS_BUFFER_TOO_SMALL);
+    for (size_t i = 0; i < LENGTH(bad_jobs); i++) {
+        check_context("%s", bad_jobs[i].what);
+        jobs bad = broken_jobs(i);
+        INIT_FAILS(bad, memory, size, &laid, bad_jobs[i].status);
+    }
+    check_context_clear();
+    jobs no_points = two_jobs();
+    CHECK_STATUS(fairsched_paf_jobs_init(memory, size, no_points.weights, 2, no_points.offsets,
+                                         NULL, 8, &laid),
+                 null);
+    CHECK_UNWRITTEN(laid);
+#undef INIT_FAILS
+    free(memory);
+
+    /* Allocating over laid-out jobs: the handles, every output, the numbers, the capacity. */
+    workspace w = workspace_new(2);
+    laid_out two = lay_out(&j, 0);
+    jobs three = three_jobs();
+    laid_out three_laid = lay_out(&three, 0);
+    outputs o;
+    POISON_FILL(o);
+    CHECK_STATUS(allocate_laid_out(NULL, two.jobs, &o, 4, 0.9, FAIRSCHED_PAF_FAST), null);
+    CHECK_STATUS(allocate_laid_out(w.paf, NULL, &o, 4, 0.9, FAIRSCHED_PAF_FAST), null);
+    const fairsched_paf_jobs *handle = two.jobs;
+    CHECK_STATUS(fairsched_paf_allocate_jobs(w.paf, handle, 4, 0.9, FAIRSCHED_PAF_FAST, NULL,
+                                             o.min, o.paf, o.fair_progress, o.paf_progress,
+                                             &o.totals),
+                 null);
+    CHECK_STATUS(fairsched_paf_allocate_jobs(w.paf, handle, 4, 0.9, FAIRSCHED_PAF_FAST, o.fair,
+                                             NULL, o.paf, o.fair_progress, o.paf_progress,
+                                             &o.totals),
+                 null);
+    CHECK_STATUS(fairsched_paf_allocate_jobs(w.paf, handle, 4, 0.9, FAIRSCHED_PAF_FAST, o.fair,
+                                             o.min, NULL, o.fair_progress, o.paf_progress,
+                                             &o.totals),
+                 null);
+    CHECK_STATUS(fairsched_paf_allocate_jobs(w.paf, handle, 4, 0.9, FAIRSCHED_PAF_FAST, o.fair,
+                                             o.min, o.paf, NULL, o.paf_progress, &o.totals),
+                 null);
+    CHECK_STATUS(fairsched_paf_allocate_jobs(w.paf, handle, 4, 0.9, FAIRSCHED_PAF_FAST, o.fair,
+                                             o.min, o.paf, o.fair_progress, NULL, &o.totals),
+                 null);
+    CHECK_STATUS(fairsched_paf_allocate_jobs(w.paf, handle, 4, 0.9, FAIRSCHED_PAF_FAST, o.fair,
+                                             o.min, o.paf, o.fair_progress, o.paf_progress, NULL),
+                 null);
+    for (size_t i = 0; i < LENGTH(bad_numbers); i++) {
+        check_context("%s", bad_numbers[i].what);
+        CHECK_STATUS(allocate_laid_out(w.paf, handle, &o, bad_numbers[i].slots,
+                                       bad_numbers[i].alpha, bad_numbers[i].method),
+                     bad_numbers[i].status);
+    }
+    check_context_clear();
+    CHECK_STATUS(allocate_laid_out(w.paf, three_laid.jobs, &o, 4, 0.9, FAIRSCHED_PAF_FAST),
+                 FAIRSCHED_STATUS_CAPACITY_FULL);
+    CHECK_UNWRITTEN(o);
+    CHECK_OK(allocate_laid_out(w.paf, handle, &o, 4, 0.9, FAIRSCHED_PAF_FAST));
+    CHECK(o.fair[0] + o.fair[1] == 4);
+    free(three_laid.block);
+    free(two.block);
     free(w.memory);
 }
 
@@ -503,6 +663,8 @@ static const test_case tests[] = {
     {"ernest", test_ernest},
     {"allocate_null_pointers", test_allocate_null_pointers},
     {"allocate_errors", test_allocate_errors},
+    {"jobs_allocate_as_flat", test_jobs_allocate_as_flat},
+    {"jobs_errors", test_jobs_errors},
     {"enforce_errors", test_enforce_errors},
     {"ernest_fit_errors", test_ernest_fit_errors},
     {"ernest_tabulate_errors", test_ernest_tabulate_errors},
