@@ -113,6 +113,27 @@ impl<K: HeapKey> HeapSlot<K> {
     pub fn item(&self) -> u32 {
         self.item
     }
+
+    /// The slot's key. This and the three below let another structure keep its state in a
+    /// table's heap slots (DRF's winner tree: a key per row and a row per node).
+    pub(crate) fn key(&self) -> K {
+        self.key
+    }
+
+    /// Sets the slot's key.
+    pub(crate) fn set_key(&mut self, key: K) {
+        self.key = key;
+    }
+
+    /// The slot's position word.
+    pub(crate) fn position(&self) -> u32 {
+        self.position
+    }
+
+    /// Sets the slot's position word.
+    pub(crate) fn set_position(&mut self, position: u32) {
+        self.position = position;
+    }
 }
 
 /// Whether the root of a heap whose first `len` slots are in use is a hole left by

@@ -3,8 +3,9 @@
 //! Users' dominant shares change as their tasks start and finish; "which user is next" must not
 //! cost a sort of all users per decision, as it does in the common allocators (YARN's
 //! `FairSharePolicy` comparator, Mesos' sorter, Kueue's ordering). Here users with pending
-//! tasks (*active*, §6.1 C1) sit in an indexed heap keyed by their weighted dominant share
-//! `s_i / w_i`, so the next user is O(1) and every start or finish is O(log n).
+//! tasks (*active*, §6.1 C1) sit in a winner tree (see [`super::tree`]) keyed by their
+//! weighted dominant share `s_i / w_i`, so the next user is O(1) and every start or finish is
+//! O(log capacity).
 //!
 //! As in the paper's model (§5.1), a user's tasks share one demand vector `D_i`, so its
 //! dominant share is exactly `s_i = n_i δ_i` for `n_i` running tasks: counting tasks instead of
@@ -14,22 +15,23 @@
 //! [`DrfQueue::allocate_round`] is discrete DRF, progressive filling one task at a time: the
 //! lowest-share active user whose next task fits the free resources gets it, until none fits.
 
+use super::tree::{self, ABSENT};
 use super::users::{self, Member, Population};
-use crate::heap::{self, Heap, Key};
-use crate::id_index::{self, Links, LowerId, TableHead};
+use crate::heap::{self, Key};
+use crate::id_index::{self, Links, TableHead};
 use crate::num::order_bits;
 use crate::resources::Resources;
-use crate::table::{self, Parts, PartsMut, Storage, Vacant};
+use crate::table::{self, PartsMut, Storage, Vacant};
 use crate::{Error, Result};
 
-/// The number of heaps of a [`DrfQueue`]: the active users.
+/// The number of heaps of a [`DrfQueue`]: the slots of the winner tree of active users.
 pub const HEAPS: usize = 1;
 
 /// Arrays for `N` users, owned by the queue.
 pub type Inline<const N: usize> = table::Inline<UserRow, N, HEAPS>;
 
-/// Slices the caller owns: rows, numbers (the id table's buckets) and the heap of active
-/// users, of equal length.
+/// Slices the caller owns: rows, numbers (the id table's buckets) and the heap slots (the
+/// tree of active users), of equal length.
 pub type Borrowed<'a> = table::Borrowed<'a, UserRow, HEAPS>;
 
 /// Everything the queue knows about one user. Opaque: read it through [`UserInfo`].
@@ -170,6 +172,10 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
     pub fn with_storage(mut storage: S, cluster: &[f64]) -> Result<Self> {
         let cluster = check_config(storage.capacity(), cluster)?;
         let table = table::reset(storage.parts_mut());
+        let PartsMut {
+            heaps: [active], ..
+        } = storage.parts_mut();
+        tree::reset(active);
         Ok(DrfQueue {
             cluster,
             table,
@@ -294,9 +300,8 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
 
     /// The active user with the lowest weighted dominant share (ties: lower id), if any.
     pub fn next(&self) -> Option<u64> {
-        let Parts { rows, heaps, .. } = self.storage.parts();
-        let (_, row) = heap::peek(heaps[0], self.active, &LowerId(rows))?;
-        rows.get(row as usize).map(|r| r.id)
+        let row = self.top()?;
+        self.storage.parts().rows.get(row as usize).map(|r| r.id)
     }
 
     /// Starts one task of the next user (see [`DrfQueue::next`]) and returns its id: the
@@ -388,18 +393,12 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
 
     /// The row of the active user with the lowest weighted share.
     pub(crate) fn top(&self) -> Option<u32> {
-        let Parts { rows, heaps, .. } = self.storage.parts();
-        heap::peek(heaps[0], self.active, &LowerId(rows)).map(|(_, row)| row)
+        tree::top(self.storage.parts().heaps[0])
     }
 
-    /// The rows of the active users, in heap order.
+    /// The rows of the active users, in row order. O(capacity).
     pub(crate) fn active_rows(&self) -> impl Iterator<Item = u32> + '_ {
-        let slots = self.storage.parts().heaps[0];
-        slots
-            .get(..self.active)
-            .unwrap_or_default()
-            .iter()
-            .map(|slot| slot.item())
+        tree::rows(self.storage.parts().heaps[0])
     }
 
     /// Starts one pending task of the user in `row`.
@@ -414,12 +413,11 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
         };
         user.running = user.running.saturating_add(1);
         user.pending = user.pending.saturating_sub(1);
-        let (key, still_pending) = (user.key(), user.pending > 0);
-        let mut heap = Heap::new(active, &mut self.active, LowerId(rows));
-        if still_pending {
-            heap.update(row, key);
+        if user.pending > 0 {
+            tree::set(active, row, user.key());
         } else {
-            heap.remove(row);
+            self.active = self.active.saturating_sub(1);
+            tree::set(active, row, ABSENT);
         }
     }
 
@@ -429,11 +427,11 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
         }
         let key = self.row(row).key();
         let PartsMut {
-            rows,
-            heaps: [active],
-            ..
+            heaps: [active], ..
         } = self.storage.parts_mut();
-        Heap::new(active, &mut self.active, LowerId(rows)).update(row, key);
+        if tree::contains(active, row) {
+            tree::set(active, row, key);
+        }
     }
 
     fn set_pending_of(&mut self, row: u32, pending: u64) {
@@ -450,21 +448,21 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
     fn activate(&mut self, row: u32) {
         let key = self.row(row).key();
         let PartsMut {
-            rows,
-            heaps: [active],
-            ..
+            heaps: [active], ..
         } = self.storage.parts_mut();
-        if !heap::contains(active, row) {
-            Heap::new(active, &mut self.active, LowerId(rows)).push(row, key);
+        if !tree::contains(active, row) {
+            self.active = self.active.saturating_add(1);
+            tree::set(active, row, key);
         }
     }
 
     fn deactivate(&mut self, row: u32) {
         let PartsMut {
-            rows,
-            heaps: [active],
-            ..
+            heaps: [active], ..
         } = self.storage.parts_mut();
-        Heap::new(active, &mut self.active, LowerId(rows)).remove(row);
+        if tree::contains(active, row) {
+            self.active = self.active.saturating_sub(1);
+            tree::set(active, row, ABSENT);
+        }
     }
 }
