@@ -1,4 +1,7 @@
-//! An indexed 4-ary min-heap over caller-provided slots: the one priority queue of the crate.
+//! An indexed 4-ary min-heap over caller-provided slots: the priority queue of CFQ and HAI.
+//! (DRF keeps a winner tree in slots of the same type instead, because its started user's key
+//! rises past nearly every other, which a heap sinks root to leaf one dependent step at a time:
+//! see `drf::tree`.)
 //!
 //! Items are small integers (row numbers, `0..capacity`). Each item is ordered by a key (a
 //! [`HeapKey`]: a validated float through `num::order_bits`, or a [`Key`] of two such
