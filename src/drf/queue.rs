@@ -15,13 +15,13 @@
 //! [`DrfQueue::allocate_round`] is discrete DRF, progressive filling one task at a time: the
 //! lowest-share active user whose next task fits the free resources gets it, until none fits.
 
-use super::tree::{self, ABSENT};
+use super::tree::{self, Leaf, ABSENT};
 use super::users::{self, Member, Population};
 use crate::heap::{self, Key};
 use crate::id_index::{self, Links, TableHead};
 use crate::num::order_bits;
 use crate::resources::Resources;
-use crate::table::{self, PartsMut, Storage, Vacant};
+use crate::table::{self, Parts, PartsMut, Storage, Vacant};
 use crate::{Error, Result};
 
 /// The number of heaps of a [`DrfQueue`]: the slots of the winner tree of active users.
@@ -44,6 +44,9 @@ pub struct UserRow {
     pub(crate) dominant: f64,
     pub(crate) running: u64,
     pub(crate) pending: u64,
+    /// The first word of the user's key in the tree of active users (`order_bits` of its
+    /// weighted share), [`ABSENT`] while it is not active.
+    order: u64,
     /// Next user set aside during a round (a list threaded through the rows).
     set_aside: u32,
     links: Links,
@@ -64,15 +67,23 @@ impl UserRow {
         }
     }
 
+    /// Enters the user's key into `order`, from its running tasks.
+    fn reorder(&mut self) {
+        self.order = order_bits(self.weighted_share());
+    }
+}
+
+impl Leaf for UserRow {
     /// The queue's order: weighted dominant share, then id (unique, so the order is total).
-    fn key(&self) -> Key {
-        Key::new(order_bits(self.weighted_share()), self.id)
+    fn leaf(&self) -> Key {
+        Key::new(self.order, self.id)
     }
 }
 
 impl Vacant for UserRow {
-    /// Weighted dominant share, then id: equal shares are common (users with equal demands and
-    /// running counts), so the id rides in the key and comparisons never read the rows.
+    /// Weighted dominant share, then id, in the winner tree's nodes: equal shares are common
+    /// (users with equal demands and running counts), so the id rides in the key and a
+    /// comparison needs no tie-break.
     type Key = Key;
     const VACANT: UserRow = UserRow {
         id: 0,
@@ -81,6 +92,7 @@ impl Vacant for UserRow {
         dominant: 1.0,
         running: 0,
         pending: 0,
+        order: ABSENT,
         set_aside: heap::NONE,
         links: Links::NONE,
     };
@@ -173,9 +185,11 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
         let cluster = check_config(storage.capacity(), cluster)?;
         let table = table::reset(storage.parts_mut());
         let PartsMut {
-            heaps: [active], ..
+            rows,
+            heaps: [active],
+            ..
         } = storage.parts_mut();
-        tree::reset(active);
+        tree::reset(active, rows);
         Ok(DrfQueue {
             cluster,
             table,
@@ -393,12 +407,16 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
 
     /// The row of the active user with the lowest weighted share.
     pub(crate) fn top(&self) -> Option<u32> {
-        tree::top(self.storage.parts().heaps[0])
+        let Parts { rows, heaps, .. } = self.storage.parts();
+        tree::top(heaps[0], rows)
     }
 
     /// The rows of the active users, in row order. O(capacity).
     pub(crate) fn active_rows(&self) -> impl Iterator<Item = u32> + '_ {
-        tree::rows(self.storage.parts().heaps[0])
+        (0..)
+            .zip(self.storage.parts().rows)
+            .filter(|(_, user)| user.order != ABSENT)
+            .map(|(row, _)| row)
     }
 
     /// Starts one pending task of the user in `row`.
@@ -414,23 +432,27 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
         user.running = user.running.saturating_add(1);
         user.pending = user.pending.saturating_sub(1);
         if user.pending > 0 {
-            tree::set(active, row, user.key());
+            user.reorder();
         } else {
+            user.order = ABSENT;
             self.active = self.active.saturating_sub(1);
-            tree::set(active, row, ABSENT);
         }
+        tree::replay(active, rows, row);
     }
 
     fn set_running_of(&mut self, row: u32, running: u64) {
-        if let Some(r) = self.row_mut(row) {
-            r.running = running;
-        }
-        let key = self.row(row).key();
         let PartsMut {
-            heaps: [active], ..
+            rows,
+            heaps: [active],
+            ..
         } = self.storage.parts_mut();
-        if tree::contains(active, row) {
-            tree::set(active, row, key);
+        let Some(user) = rows.get_mut(row as usize) else {
+            return;
+        };
+        user.running = running;
+        if user.order != ABSENT {
+            user.reorder();
+            tree::replay(active, rows, row);
         }
     }
 
@@ -446,23 +468,34 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
     }
 
     fn activate(&mut self, row: u32) {
-        let key = self.row(row).key();
         let PartsMut {
-            heaps: [active], ..
+            rows,
+            heaps: [active],
+            ..
         } = self.storage.parts_mut();
-        if !tree::contains(active, row) {
+        let Some(user) = rows.get_mut(row as usize) else {
+            return;
+        };
+        if user.order == ABSENT {
+            user.reorder();
             self.active = self.active.saturating_add(1);
-            tree::set(active, row, key);
+            tree::replay(active, rows, row);
         }
     }
 
     fn deactivate(&mut self, row: u32) {
         let PartsMut {
-            heaps: [active], ..
+            rows,
+            heaps: [active],
+            ..
         } = self.storage.parts_mut();
-        if tree::contains(active, row) {
+        let Some(user) = rows.get_mut(row as usize) else {
+            return;
+        };
+        if user.order != ABSENT {
+            user.order = ABSENT;
             self.active = self.active.saturating_sub(1);
-            tree::set(active, row, ABSENT);
+            tree::replay(active, rows, row);
         }
     }
 }
