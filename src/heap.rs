@@ -1,4 +1,7 @@
-//! An indexed 4-ary min-heap over caller-provided slots: the one priority queue of the crate.
+//! An indexed 4-ary min-heap over caller-provided slots: the priority queue of CFQ and HAI.
+//! (DRF keeps a winner tree in slots of the same type instead, because its started user's key
+//! rises past nearly every other, which a heap sinks root to leaf one dependent step at a time:
+//! see `drf::tree`.)
 //!
 //! Items are small integers (row numbers, `0..capacity`). Each item is ordered by a key (a
 //! [`HeapKey`]: a validated float through `num::order_bits`, or a [`Key`] of two such
@@ -112,6 +115,27 @@ impl<K: HeapKey> HeapSlot<K> {
     /// at a root that [`Heap::pop_leaving_hole`] left a hole).
     pub fn item(&self) -> u32 {
         self.item
+    }
+
+    /// The slot's key. This and the three below let another structure keep its state in a
+    /// table's heap slots (DRF's winner tree: a key per row and a row per node).
+    pub(crate) fn key(&self) -> K {
+        self.key
+    }
+
+    /// Sets the slot's key.
+    pub(crate) fn set_key(&mut self, key: K) {
+        self.key = key;
+    }
+
+    /// The slot's position word.
+    pub(crate) fn position(&self) -> u32 {
+        self.position
+    }
+
+    /// Sets the slot's position word.
+    pub(crate) fn set_position(&mut self, position: u32) {
+        self.position = position;
     }
 }
 

@@ -36,6 +36,7 @@
 
 mod divisible;
 mod queue;
+mod tree;
 mod users;
 
 pub use divisible::Divisible;

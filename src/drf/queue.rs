@@ -3,8 +3,9 @@
 //! Users' dominant shares change as their tasks start and finish; "which user is next" must not
 //! cost a sort of all users per decision, as it does in the common allocators (YARN's
 //! `FairSharePolicy` comparator, Mesos' sorter, Kueue's ordering). Here users with pending
-//! tasks (*active*, §6.1 C1) sit in an indexed heap keyed by their weighted dominant share
-//! `s_i / w_i`, so the next user is O(1) and every start or finish is O(log n).
+//! tasks (*active*, §6.1 C1) sit in a winner tree (see [`super::tree`]) keyed by their
+//! weighted dominant share `s_i / w_i`, so the next user is O(1) and every start or finish is
+//! O(log capacity).
 //!
 //! As in the paper's model (§5.1), a user's tasks share one demand vector `D_i`, so its
 //! dominant share is exactly `s_i = n_i δ_i` for `n_i` running tasks: counting tasks instead of
@@ -14,22 +15,23 @@
 //! [`DrfQueue::allocate_round`] is discrete DRF, progressive filling one task at a time: the
 //! lowest-share active user whose next task fits the free resources gets it, until none fits.
 
+use super::tree::{self, Leaf, ABSENT};
 use super::users::{self, Member, Population};
-use crate::heap::{self, Heap, Key};
-use crate::id_index::{self, Links, LowerId, TableHead};
+use crate::heap::{self, Key};
+use crate::id_index::{self, Links, TableHead};
 use crate::num::order_bits;
 use crate::resources::Resources;
 use crate::table::{self, Parts, PartsMut, Storage, Vacant};
 use crate::{Error, Result};
 
-/// The number of heaps of a [`DrfQueue`]: the active users.
+/// The number of heaps of a [`DrfQueue`]: the slots of the winner tree of active users.
 pub const HEAPS: usize = 1;
 
 /// Arrays for `N` users, owned by the queue.
 pub type Inline<const N: usize> = table::Inline<UserRow, N, HEAPS>;
 
-/// Slices the caller owns: rows, numbers (the id table's buckets) and the heap of active
-/// users, of equal length.
+/// Slices the caller owns: rows, numbers (the id table's buckets) and the heap slots (the
+/// tree of active users), of equal length.
 pub type Borrowed<'a> = table::Borrowed<'a, UserRow, HEAPS>;
 
 /// Everything the queue knows about one user. Opaque: read it through [`UserInfo`].
@@ -42,6 +44,9 @@ pub struct UserRow {
     pub(crate) dominant: f64,
     pub(crate) running: u64,
     pub(crate) pending: u64,
+    /// The first word of the user's key in the tree of active users (`order_bits` of its
+    /// weighted share), [`ABSENT`] while it is not active.
+    order: u64,
     /// Next user set aside during a round (a list threaded through the rows).
     set_aside: u32,
     links: Links,
@@ -62,15 +67,23 @@ impl UserRow {
         }
     }
 
+    /// Enters the user's key into `order`, from its running tasks.
+    fn reorder(&mut self) {
+        self.order = order_bits(self.weighted_share());
+    }
+}
+
+impl Leaf for UserRow {
     /// The queue's order: weighted dominant share, then id (unique, so the order is total).
-    fn key(&self) -> Key {
-        Key::new(order_bits(self.weighted_share()), self.id)
+    fn leaf(&self) -> Key {
+        Key::new(self.order, self.id)
     }
 }
 
 impl Vacant for UserRow {
-    /// Weighted dominant share, then id: equal shares are common (users with equal demands and
-    /// running counts), so the id rides in the key and comparisons never read the rows.
+    /// Weighted dominant share, then id, in the winner tree's nodes: equal shares are common
+    /// (users with equal demands and running counts), so the id rides in the key and a
+    /// comparison needs no tie-break.
     type Key = Key;
     const VACANT: UserRow = UserRow {
         id: 0,
@@ -79,6 +92,7 @@ impl Vacant for UserRow {
         dominant: 1.0,
         running: 0,
         pending: 0,
+        order: ABSENT,
         set_aside: heap::NONE,
         links: Links::NONE,
     };
@@ -170,6 +184,12 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
     pub fn with_storage(mut storage: S, cluster: &[f64]) -> Result<Self> {
         let cluster = check_config(storage.capacity(), cluster)?;
         let table = table::reset(storage.parts_mut());
+        let PartsMut {
+            rows,
+            heaps: [active],
+            ..
+        } = storage.parts_mut();
+        tree::reset(active, rows);
         Ok(DrfQueue {
             cluster,
             table,
@@ -294,9 +314,8 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
 
     /// The active user with the lowest weighted dominant share (ties: lower id), if any.
     pub fn next(&self) -> Option<u64> {
-        let Parts { rows, heaps, .. } = self.storage.parts();
-        let (_, row) = heap::peek(heaps[0], self.active, &LowerId(rows))?;
-        rows.get(row as usize).map(|r| r.id)
+        let row = self.top()?;
+        self.storage.parts().rows.get(row as usize).map(|r| r.id)
     }
 
     /// Starts one task of the next user (see [`DrfQueue::next`]) and returns its id: the
@@ -389,17 +408,15 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
     /// The row of the active user with the lowest weighted share.
     pub(crate) fn top(&self) -> Option<u32> {
         let Parts { rows, heaps, .. } = self.storage.parts();
-        heap::peek(heaps[0], self.active, &LowerId(rows)).map(|(_, row)| row)
+        tree::top(heaps[0], rows)
     }
 
-    /// The rows of the active users, in heap order.
+    /// The rows of the active users, in row order. O(capacity).
     pub(crate) fn active_rows(&self) -> impl Iterator<Item = u32> + '_ {
-        let slots = self.storage.parts().heaps[0];
-        slots
-            .get(..self.active)
-            .unwrap_or_default()
-            .iter()
-            .map(|slot| slot.item())
+        (0..)
+            .zip(self.storage.parts().rows)
+            .filter(|(_, user)| user.order != ABSENT)
+            .map(|(row, _)| row)
     }
 
     /// Starts one pending task of the user in `row`.
@@ -414,26 +431,29 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
         };
         user.running = user.running.saturating_add(1);
         user.pending = user.pending.saturating_sub(1);
-        let (key, still_pending) = (user.key(), user.pending > 0);
-        let mut heap = Heap::new(active, &mut self.active, LowerId(rows));
-        if still_pending {
-            heap.update(row, key);
+        if user.pending > 0 {
+            user.reorder();
         } else {
-            heap.remove(row);
+            user.order = ABSENT;
+            self.active = self.active.saturating_sub(1);
         }
+        tree::replay(active, rows, row);
     }
 
     fn set_running_of(&mut self, row: u32, running: u64) {
-        if let Some(r) = self.row_mut(row) {
-            r.running = running;
-        }
-        let key = self.row(row).key();
         let PartsMut {
             rows,
             heaps: [active],
             ..
         } = self.storage.parts_mut();
-        Heap::new(active, &mut self.active, LowerId(rows)).update(row, key);
+        let Some(user) = rows.get_mut(row as usize) else {
+            return;
+        };
+        user.running = running;
+        if user.order != ABSENT {
+            user.reorder();
+            tree::replay(active, rows, row);
+        }
     }
 
     fn set_pending_of(&mut self, row: u32, pending: u64) {
@@ -448,14 +468,18 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
     }
 
     fn activate(&mut self, row: u32) {
-        let key = self.row(row).key();
         let PartsMut {
             rows,
             heaps: [active],
             ..
         } = self.storage.parts_mut();
-        if !heap::contains(active, row) {
-            Heap::new(active, &mut self.active, LowerId(rows)).push(row, key);
+        let Some(user) = rows.get_mut(row as usize) else {
+            return;
+        };
+        if user.order == ABSENT {
+            user.reorder();
+            self.active = self.active.saturating_add(1);
+            tree::replay(active, rows, row);
         }
     }
 
@@ -465,6 +489,13 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
             heaps: [active],
             ..
         } = self.storage.parts_mut();
-        Heap::new(active, &mut self.active, LowerId(rows)).remove(row);
+        let Some(user) = rows.get_mut(row as usize) else {
+            return;
+        };
+        if user.order != ABSENT {
+            user.order = ABSENT;
+            self.active = self.active.saturating_sub(1);
+            tree::replay(active, rows, row);
+        }
     }
 }
