@@ -145,6 +145,7 @@ impl<'a> Machine<'a> {
 
     /// `executor`'s score under `metric` from the sums of its pass ([`Machine::against`]),
     /// `None` when it does not fit.
+    #[inline]
     pub(crate) fn score_of(
         &self,
         executor: &Executor<'_>,

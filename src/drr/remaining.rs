@@ -169,10 +169,15 @@ where
         } = self;
         let capacity = Capacity::<K>::of(round.capacity);
         for (i, executor) in candidates {
-            let t_star = round.t_run.min(executor.steps());
+            // `t* = min(t_run, T_i)`: the score stops at the end of the executor's series.
             let demand = executor.demand();
-            let score =
-                capacity.score(round.available, demand, t_star, round.changed, round.metric);
+            let score = capacity.score(
+                round.available,
+                demand,
+                round.t_run,
+                round.changed,
+                round.metric,
+            );
             each(i, executor, score);
         }
     }
@@ -197,7 +202,12 @@ impl<const K: usize> Capacity<K> {
     }
 
     /// The score under `metric` of `demand` placed on `available` (as [`Against`] describes
-    /// them), or `None` when it does not fit.
+    /// them), or `None` when it does not fit. The sums stop at `t_star` or at the end of
+    /// `demand`, whichever comes first: a round passes its `t_run` and this takes `t* =
+    /// min(t_run, T_i)`, without working out `T_i`.
+    ///
+    /// The steps summed go [`CHUNK`] at a time with a fit test after each chunk, then one at a
+    /// time; the steps only tested go four at a time ([`test_rows`]).
     #[inline(always)]
     fn score(
         &self,
@@ -224,15 +234,22 @@ impl<const K: usize> Capacity<K> {
                 return None;
             }
         }
-        sum_rows(&mut idle, &mut low, need.remainder(), have.remainder());
+        let tail = need.remainder().chunks_exact(K);
+        for (need, have) in tail.zip(have.remainder().chunks_exact(K)) {
+            for (((idle, low), &n), &h) in idle.iter_mut().zip(low.iter_mut()).zip(need).zip(have) {
+                let d = h - n;
+                *idle += d;
+                *low = lower(*low, d);
+            }
+        }
         test_rows(&mut low, after, have_after);
         if negative(&low) {
             return None;
         }
-        let steps = rows(until.len(), K);
+        let totals = self.summed(rows(until.len(), K));
         let mut shares = idle;
-        for (share, (&c, &exact)) in shares.iter_mut().zip(self.amounts.iter().zip(&self.exact)) {
-            *share /= summed(c, exact, steps);
+        for (share, &total) in shares.iter_mut().zip(&totals) {
+            *share /= total;
         }
         // Every share is a number from +0 to 1 (a sum of non-negative differences from +0,
         // over a positive one): never NaN nor -0, so the plain larger-of is `f64::max` to the
@@ -245,6 +262,21 @@ impl<const K: usize> Capacity<K> {
                     .fold(0.0, |most, share| if share > most { share } else { most })
             }
         })
+    }
+
+    /// `Σ_{t<steps} C[r]` for every kind, as [`summed`] adds it: one multiplication each when
+    /// every kind multiplies exactly (the usual case, and then a vector operation).
+    #[inline(always)]
+    fn summed(&self, steps: usize) -> [f64; K] {
+        if self.exact.iter().all(|&exact| exact) {
+            let n = steps as f64;
+            self.amounts.map(|c| n * c)
+        } else {
+            core::array::from_fn(|r| {
+                let c = self.amounts.get(r).copied().unwrap_or(0.0);
+                summed(c, self.exact.get(r).copied().unwrap_or(false), steps)
+            })
+        }
     }
 }
 
@@ -281,12 +313,6 @@ fn sum_rows<const K: usize>(idle: &mut [f64; K], low: &mut [f64; K], need: &[f64
             *idle += d;
             *low = lower(*low, lower(d_0, d));
         }
-    }
-    let rest = needs.remainder().iter().zip(haves.remainder());
-    for ((idle, low), (&n, &h)) in idle.iter_mut().zip(low.iter_mut()).zip(rest) {
-        let d = h - n;
-        *idle += d;
-        *low = lower(*low, d);
     }
 }
 
