@@ -145,6 +145,7 @@ impl<'a> Machine<'a> {
 
     /// `executor`'s score under `metric` from the sums of its pass ([`Machine::against`]),
     /// `None` when it does not fit.
+    #[inline]
     pub(crate) fn score_of(
         &self,
         executor: &Executor<'_>,
@@ -159,7 +160,10 @@ impl<'a> Machine<'a> {
     }
 
     /// Tetris' alignment: peak demand against what is available now (step 0), each normalized
-    /// by capacity, summed over the kinds.
+    /// by capacity, summed over the kinds. Never inlined: [`Machine::score_of`] is, into
+    /// MinFrag's round, where this loop over the kinds known only at run time would crowd
+    /// the round's own code for DRR and TRC.
+    #[inline(never)]
     fn alignment(&self, executor: &Executor<'_>) -> f64 {
         let mut peak = [0.0; MAX_KINDS];
         for row in executor.rows() {

@@ -31,9 +31,12 @@ pub struct Heartbeat {
 /// run at most its horizon ([`Error::OutOfRange`]). Nothing is written on error.
 ///
 /// An executor that does not fit is never tried again in the same heartbeat: placements only
-/// take from `available`. Each candidate costs one pass over its series per round, and after
-/// the first round only over the steps up to `t*` or to the end of the executor placed last,
-/// whichever is later: the steps after that did not change, and the candidate fitted them.
+/// take from `available`. Under DRR and TRC, a round reads most candidates' demand up to `t*`
+/// only to bound their score from below, and skips those whose bound is above the best score
+/// found so far in the round; the others get the exact pass (fit test and score). Under
+/// Tetris every candidate gets it, after the first round only over the steps up to `t*` or to
+/// the end of the executor placed last, whichever is later: the steps after that did not
+/// change, and the candidate fitted them.
 pub fn min_frag(
     capacity: &[f64],
     available: &mut [f64],

@@ -14,8 +14,15 @@
 //! kept and tested once every [`CHUNK`] steps), the denominators are usually one
 //! multiplication, and after a placement the steps it did not change are not tested again
 //! ([`Against::changed`]).
+//!
+//! A MinFrag round under DRR or TRC wants only the best score, so most candidates need no
+//! chain at all: a lower bound on a candidate's score from plain sums of its demand and of
+//! `AR` ([`Capacity::bound`]: half the reads, none of the tests, no order to keep) that is
+//! already above the best score found so far in the round rules it out. Only the others get
+//! the exact pass, so the round's choice, and every bit of its score, is the one the exact
+//! pass over every candidate gives.
 
-use super::series::{rows, Executor};
+use super::series::{rows, Executor, MAX_STEPS};
 use super::Metric;
 use crate::resources::{Resources, MAX_KINDS};
 
@@ -59,7 +66,8 @@ pub(crate) struct Round<'a> {
     pub(crate) available: &'a [f64],
     /// The machine's `t_run`.
     pub(crate) t_run: usize,
-    /// As [`Against::changed`], for every candidate.
+    /// As [`Against::changed`], for every candidate (under [`Metric::Tetris`], which scores
+    /// every candidate every round; the other metrics test all steps).
     pub(crate) changed: usize,
     /// As [`Against::metric`].
     pub(crate) metric: Metric,
@@ -87,9 +95,15 @@ impl Remaining {
         per_kinds(against.capacity.kinds(), One(against))
     }
 
-    /// [`Remaining::after`] of every candidate, one after the other, against the machine of
+    /// [`Remaining::after`] of the candidates, one after the other, against the machine of
     /// `round`: `each` gets a candidate's index, the candidate and its score. Compiled for
     /// the machine's kinds once for all of them.
+    ///
+    /// Under [`Metric::Drr`] and [`Metric::Trc`], a candidate whose score cannot be smaller
+    /// than one `each` got before (its [`Capacity::bound`] is larger) is left out: it is not
+    /// the round's choice, whether it fits or not. Those `each` gets are tested on all their
+    /// steps, since one left out in an earlier round was not tested then; under
+    /// [`Metric::Tetris`] every candidate is scored, tested from [`Round::changed`] on.
     pub(crate) fn after_each<'e, C, F>(round: Round<'_>, candidates: C, each: F)
     where
         C: Iterator<Item = (usize, Executor<'e>)>,
@@ -168,11 +182,45 @@ where
             mut each,
         } = self;
         let capacity = Capacity::<K>::of(round.capacity);
+        if round.metric == Metric::Tetris {
+            for (i, executor) in candidates {
+                let score = capacity.score(
+                    round.available,
+                    executor.demand(),
+                    round.t_run,
+                    round.changed,
+                    round.metric,
+                );
+                each(i, executor, score);
+            }
+            return;
+        }
+        let whole = total(
+            round
+                .available
+                .get(..round.t_run.saturating_mul(K))
+                .unwrap_or_default(),
+        );
+        // The best (smallest) score so far: a candidate whose bound is above it cannot be
+        // chosen, and is not tried this round.
+        let mut best = f64::INFINITY;
         for (i, executor) in candidates {
-            let t_star = round.t_run.min(executor.steps());
             let demand = executor.demand();
-            let score =
-                capacity.score(round.available, demand, t_star, round.changed, round.metric);
+            if best < f64::INFINITY
+                && capacity.bound(round.available, &whole, demand, round.t_run, round.metric) > best
+            {
+                continue;
+            }
+            let score = capacity.score(
+                round.available,
+                demand,
+                round.t_run,
+                MAX_STEPS,
+                round.metric,
+            );
+            if let Some(score) = score.filter(|&score| score < best) {
+                best = score;
+            }
             each(i, executor, score);
         }
     }
@@ -197,7 +245,12 @@ impl<const K: usize> Capacity<K> {
     }
 
     /// The score under `metric` of `demand` placed on `available` (as [`Against`] describes
-    /// them), or `None` when it does not fit.
+    /// them), or `None` when it does not fit. The sums stop at `t_star` or at the end of
+    /// `demand`, whichever comes first: a round passes its `t_run` and this takes `t* =
+    /// min(t_run, T_i)`, without working out `T_i`.
+    ///
+    /// The steps summed go [`CHUNK`] at a time with a fit test after each chunk, then one at a
+    /// time; the steps only tested go four at a time ([`test_rows`]).
     #[inline(always)]
     fn score(
         &self,
@@ -224,29 +277,133 @@ impl<const K: usize> Capacity<K> {
                 return None;
             }
         }
-        sum_rows(&mut idle, &mut low, need.remainder(), have.remainder());
+        let tail = need.remainder().chunks_exact(K);
+        for (need, have) in tail.zip(have.remainder().chunks_exact(K)) {
+            for (((idle, low), &n), &h) in idle.iter_mut().zip(low.iter_mut()).zip(need).zip(have) {
+                let d = h - n;
+                *idle += d;
+                *low = lower(*low, d);
+            }
+        }
         test_rows(&mut low, after, have_after);
         if negative(&low) {
             return None;
         }
-        let steps = rows(until.len(), K);
+        let totals = self.summed(rows(until.len(), K));
         let mut shares = idle;
-        for (share, (&c, &exact)) in shares.iter_mut().zip(self.amounts.iter().zip(&self.exact)) {
-            *share /= summed(c, exact, steps);
+        for (share, &total) in shares.iter_mut().zip(&totals) {
+            *share /= total;
         }
-        // Every share is a number from +0 to 1 (a sum of non-negative differences from +0,
-        // over a positive one): never NaN nor -0, so the plain larger-of is `f64::max` to the
-        // bit, without its NaN handling.
-        Some(match metric {
-            Metric::Trc => shares.into_iter().sum(),
-            Metric::Drr | Metric::Tetris => {
-                shares
-                    .into_iter()
-                    .fold(0.0, |most, share| if share > most { share } else { most })
-            }
-        })
+        Some(combine(shares, metric))
+    }
+
+    /// A lower bound on the score [`Capacity::score`] gives `demand` under [`Metric::Drr`] or
+    /// [`Metric::Trc`] if it fits `available`, from sums in any order: no fit test, no
+    /// ordered chain, two sums a row that do not wait on each other.
+    ///
+    /// With `A = Σ_{t<t*} AR[t][r]` and `D = Σ_{t<t*} RD[t][r]`, the score's numerator sums
+    /// `t* <= 256` differences `AR[t][r] - RD[t][r]`, each at least 0 when the executor fits,
+    /// so it is at least `(A - D)(1 - 257u)` (`u = 2^-53`; a sum of non-negative terms loses
+    /// at most that; an underflowing difference or sum is exact). `A` and `D` summed in any
+    /// order are within `256u` of their own values, so the numerator is at least `A - D -
+    /// SLACK · (A + D)` with room to spare (`SLACK = 2^-36`, against about `2^-42` needed,
+    /// covers the rounding of this formula too). Rounded division and the combination of the
+    /// shares ([`combine`]) only ever keep an order, so the bound stays at or below the score;
+    /// an executor that does not fit has no score, and no bound is owed to it. Overflowing
+    /// demand makes a share `-∞` or NaN, which never raises the bound above a score (NaN is
+    /// above nothing).
+    #[inline(always)]
+    fn bound(
+        &self,
+        available: &[f64],
+        whole: &[f64; K],
+        demand: &[f64],
+        t_run: usize,
+        metric: Metric,
+    ) -> f64 {
+        let split = t_run.saturating_mul(K).min(demand.len());
+        let (until, _) = demand.split_at(split);
+        let steps = rows(split, K);
+        // `A`: the round's sum up to `t_run`, unless the executor ends before.
+        let have = if steps < t_run {
+            total(available.get(..split).unwrap_or_default())
+        } else {
+            *whole
+        };
+        let need = total::<K>(until);
+        let totals = self.summed(steps);
+        let mut shares = [0.0; K];
+        for ((share, &total), (&have, &need)) in
+            shares.iter_mut().zip(&totals).zip(have.iter().zip(&need))
+        {
+            *share = (have - need - SLACK * (have + need)) / total;
+        }
+        combine(shares, metric)
+    }
+
+    /// `Σ_{t<steps} C[r]` for every kind, as [`summed`] adds it: one multiplication each when
+    /// every kind multiplies exactly (the usual case, and then a vector operation).
+    #[inline(always)]
+    fn summed(&self, steps: usize) -> [f64; K] {
+        if self.exact.iter().all(|&exact| exact) {
+            let n = steps as f64;
+            self.amounts.map(|c| n * c)
+        } else {
+            core::array::from_fn(|r| {
+                let c = self.amounts.get(r).copied().unwrap_or(0.0);
+                summed(c, self.exact.get(r).copied().unwrap_or(false), steps)
+            })
+        }
     }
 }
+
+/// The shares combined under `metric`: their sum for [`Metric::Trc`], their largest otherwise.
+///
+/// A score's shares are numbers from +0 to 1 (a sum of non-negative differences from +0, over
+/// a positive one): never NaN nor -0, so the plain larger-of is `f64::max` to the bit, without
+/// its NaN handling. Both combinations are monotone in every share, which
+/// [`Capacity::bound`] relies on.
+#[inline(always)]
+fn combine<const K: usize>(shares: [f64; K], metric: Metric) -> f64 {
+    match metric {
+        Metric::Trc => shares.into_iter().sum(),
+        Metric::Drr | Metric::Tetris => {
+            shares
+                .into_iter()
+                .fold(0.0, |most, share| if share > most { share } else { most })
+        }
+    }
+}
+
+/// `amounts` (time-major rows of `K`) added up kind by kind, in no particular order: even
+/// and odd rows into two sums, so that neither waits on the other.
+#[inline(always)]
+fn total<const K: usize>(amounts: &[f64]) -> [f64; K] {
+    let mut pairs = amounts.chunks_exact(K.saturating_mul(2));
+    let (mut even, mut odd) = ([0.0; K], [0.0; K]);
+    for pair in &mut pairs {
+        let (first, second) = pair.split_at(K);
+        for ((even, odd), (&a, &b)) in even
+            .iter_mut()
+            .zip(odd.iter_mut())
+            .zip(first.iter().zip(second))
+        {
+            *even += a;
+            *odd += b;
+        }
+    }
+    for (even, &a) in even.iter_mut().zip(pairs.remainder()) {
+        *even += a;
+    }
+    for (even, &odd) in even.iter_mut().zip(&odd) {
+        *even += odd;
+    }
+    even
+}
+
+/// How far below its estimate `A - D` a fitting executor's numerator may be, relative to `A +
+/// D` ([`Capacity::bound`]).
+const SLACK: f64 = 1.0 / (1u64 << 36) as f64;
 
 /// Steps summed between two fit tests: long enough for the compiler to unroll and schedule
 /// freely, short enough that a misfit is noticed early.
@@ -281,12 +438,6 @@ fn sum_rows<const K: usize>(idle: &mut [f64; K], low: &mut [f64; K], need: &[f64
             *idle += d;
             *low = lower(*low, lower(d_0, d));
         }
-    }
-    let rest = needs.remainder().iter().zip(haves.remainder());
-    for ((idle, low), (&n, &h)) in idle.iter_mut().zip(low.iter_mut()).zip(rest) {
-        let d = h - n;
-        *idle += d;
-        *low = lower(*low, d);
     }
 }
 
