@@ -18,7 +18,8 @@
 //! the loops over rows are unrolled and the basis inverse is `M × M`), and the pricing pass
 //! asks the program for blocks of reduced costs, which a block-wide maximum then screens: only
 //! a block holding an entry above the best so far is read entry by entry, in order, so the
-//! choice is the one a column-by-column scan makes.
+//! choice is the one a column-by-column scan makes (a block of a few columns is read at once,
+//! and under Bland's rule the pass ends at the first candidate, which nothing later replaces).
 
 use crate::resources::MAX_KINDS;
 use crate::{Error, Result};
