@@ -18,7 +18,8 @@
 //! the loops over rows are unrolled and the basis inverse is `M × M`), and the pricing pass
 //! asks the program for blocks of reduced costs, which a block-wide maximum then screens: only
 //! a block holding an entry above the best so far is read entry by entry, in order, so the
-//! choice is the one a column-by-column scan makes.
+//! choice is the one a column-by-column scan makes (a block of a few columns is read at once,
+//! and under Bland's rule the pass ends at the first candidate, which nothing later replaces).
 
 use crate::resources::MAX_KINDS;
 use crate::{Error, Result};
@@ -60,6 +61,9 @@ pub trait Program {
 
 /// The most columns one call of [`Program::reduced_costs`] prices.
 pub const BLOCK: usize = 64;
+
+/// Blocks of at most this many reduced costs are scanned without screening.
+const SHORT: usize = 16;
 
 /// Whether some entry of `reduced` exceeds `floor`, by lane-wise maxima the compiler
 /// vectorizes: the pricing pass skips a block that has no candidate without looking at its
@@ -147,11 +151,18 @@ fn solve<P: Program, const M: usize>(program: &P) -> Result<Solution> {
     let limit = n.saturating_add(M).saturating_mul(64).saturating_add(64);
     let mut bland = false;
     let mut reduced = [0.0; BLOCK];
-    let mut column = [0.0; MAX_ROWS];
     while tableau.pivots < limit {
-        let Some((entering, cost)) = tableau.entering(program, bland, &mut reduced, &mut column)
-        else {
+        let Some(entering) = tableau.entering(program, bland, &mut reduced) else {
             return Ok(tableau.solution());
+        };
+        let mut column = [0.0; MAX_ROWS];
+        let cost = if entering < n {
+            program.column(entering, &mut column)
+        } else {
+            if let Some(unit) = column.get_mut(entering.saturating_sub(n)) {
+                *unit = 1.0;
+            }
+            0.0
         };
         let direction = tableau.direction(&column);
         let Some(leaving) = tableau.leaving(&direction) else {
@@ -174,6 +185,22 @@ struct Tableau<const M: usize> {
     /// Values of the basic variables, `B^-1 b`.
     values: [f64; M],
     pivots: usize,
+}
+
+/// The variable chosen so far by a pricing pass and the reduced cost a later one must beat.
+struct Choice {
+    best: Option<usize>,
+    floor: f64,
+    bland: bool,
+}
+
+impl Choice {
+    /// Takes `var`, whose reduced cost `r` beats the floor: under Dantzig's rule the floor
+    /// rises to `r`, under Bland's nothing later can replace it.
+    fn take(&mut self, var: usize, r: f64) {
+        self.best = Some(var);
+        self.floor = if self.bland { f64::INFINITY } else { r };
+    }
 }
 
 impl<const M: usize> Tableau<M> {
@@ -200,16 +227,14 @@ impl<const M: usize> Tableau<M> {
         self.basis.contains(&var)
     }
 
-    /// The variable to enter the basis and its cost, with its column in `column` (`reduced`
-    /// is room for a block of reduced costs); `None` at the optimum. Dantzig's rule, or
-    /// Bland's (lowest index first) when `bland`.
+    /// The variable to enter the basis; `None` at the optimum (`reduced` is room for a block of
+    /// reduced costs). Dantzig's rule, or Bland's (lowest index first) when `bland`.
     fn entering<P: Program>(
         &self,
         program: &P,
         bland: bool,
         reduced: &mut [f64; BLOCK],
-        column: &mut [f64; MAX_ROWS],
-    ) -> Option<(usize, f64)> {
+    ) -> Option<usize> {
         // Duals y = c_B B^-1.
         let mut duals = [0.0; M];
         for (&cost, row) in self.costs.iter().zip(&self.inverse) {
@@ -218,59 +243,50 @@ impl<const M: usize> Tableau<M> {
             }
         }
         // The best improving variable: the first with the largest reduced cost, or under
-        // Bland's rule the first; columns come before slacks. A candidate must beat `floor`,
+        // Bland's rule the first; columns come before slacks. A candidate must beat the floor,
         // the best reduced cost so far (at least the tolerance; out of reach under Bland's
-        // rule once one is found), so only a block with a candidate is read entry by entry
-        // and the basis is searched only for the rare candidate.
-        let mut best = None;
-        let mut floor = COST_TOLERANCE;
-        for first in (0..self.columns).step_by(BLOCK) {
+        // rule once one is found).
+        let mut choice = Choice {
+            best: None,
+            floor: COST_TOLERANCE,
+            bland,
+        };
+        let mut first = 0;
+        while first < self.columns {
             let block = reduced
                 .get_mut(..self.columns.saturating_sub(first).min(BLOCK))
                 .unwrap_or_default();
             program.reduced_costs(&duals, first, block);
-            if any_above(block, floor) {
-                self.consider(first, block, bland, &mut best, &mut floor);
+            self.consider(first, block, &mut choice);
+            if choice.floor == f64::INFINITY {
+                // Bland's rule took the first: no later column or slack can replace it.
+                return choice.best;
+            }
+            first = first.saturating_add(BLOCK);
+        }
+        // A slack's reduced cost is `-y_k`.
+        for (k, &y) in duals.iter().enumerate() {
+            let r = -y;
+            if r > choice.floor {
+                let var = self.columns.saturating_add(k);
+                if !self.is_basic(var) {
+                    choice.take(var, r);
+                }
             }
         }
-        self.consider(
-            self.columns,
-            &duals.map(|y| -y),
-            bland,
-            &mut best,
-            &mut floor,
-        );
-        let var = best?;
-        let cost = if var < self.columns {
-            program.column(var, column)
-        } else {
-            *column = [0.0; MAX_ROWS];
-            if let Some(unit) = column.get_mut(var.saturating_sub(self.columns)) {
-                *unit = 1.0;
-            }
-            0.0
-        };
-        Some((var, cost))
+        choice.best
     }
 
     /// Variables `first..` with reduced costs `reduced`, in order, for [`Tableau::entering`]:
-    /// each that is not basic and beats `floor` becomes `best` and raises `floor` to its
-    /// reduced cost (out of reach under Bland's rule).
-    fn consider(
-        &self,
-        first: usize,
-        reduced: &[f64],
-        bland: bool,
-        best: &mut Option<usize>,
-        floor: &mut f64,
-    ) {
-        for (i, &r) in reduced.iter().enumerate() {
-            if r > *floor {
-                let var = first.saturating_add(i);
-                if !self.is_basic(var) {
-                    *best = Some(var);
-                    *floor = if bland { f64::INFINITY } else { r };
-                }
+    /// each that is not basic and beats the floor is taken. A long block is first screened
+    /// ([`any_above`]); a short one costs less scanned at once.
+    fn consider(&self, first: usize, reduced: &[f64], choice: &mut Choice) {
+        if reduced.len() > SHORT && !any_above(reduced, choice.floor) {
+            return;
+        }
+        for (var, &r) in (first..).zip(reduced) {
+            if r > choice.floor && !self.is_basic(var) {
+                choice.take(var, r);
             }
         }
     }
@@ -287,7 +303,7 @@ impl<const M: usize> Tableau<M> {
     /// The basis position that leaves: the smallest ratio `value / direction` over positive
     /// directions, ties to the lowest variable index; `None` if the step is unbounded.
     fn leaving(&self, direction: &[f64; M]) -> Option<usize> {
-        let mut best: Option<(usize, f64)> = None;
+        let mut best: Option<(usize, f64, usize)> = None;
         for (r, ((&d, &value), &var)) in direction
             .iter()
             .zip(&self.values)
@@ -300,41 +316,40 @@ impl<const M: usize> Tableau<M> {
             let ratio = value / d;
             let better = match best {
                 None => true,
-                Some((at, top)) => ratio < top || (ratio == top && Some(&var) < self.basis.get(at)),
+                Some((_, top, top_var)) => ratio < top || (ratio == top && var < top_var),
             };
             if better {
-                best = Some((r, ratio));
+                best = Some((r, ratio, var));
             }
         }
-        best.map(|(r, _)| r)
+        best.map(|(r, _, _)| r)
     }
 
-    /// Makes `entering` basic at position `leaving`; returns the step taken.
+    /// Makes `entering` basic at position `leaving`; returns the step taken. Every row is
+    /// updated as if it were not the pivot's (no branch per row, so the update vectorizes),
+    /// then the pivot's row is overwritten.
     fn pivot(&mut self, leaving: usize, entering: usize, cost: f64, direction: &[f64; M]) -> f64 {
         let pivot = direction.get(leaving).copied().unwrap_or(1.0);
         let step = self.values.get(leaving).copied().unwrap_or(0.0) / pivot;
-        for (r, (value, &d)) in self.values.iter_mut().zip(direction).enumerate() {
-            *value = if r == leaving {
-                step
-            } else {
-                (*value - step * d).max(0.0)
-            };
+        for (value, &d) in self.values.iter_mut().zip(direction) {
+            *value = (*value - step * d).max(0.0);
         }
         let pivot_row = self.inverse.get(leaving).copied().unwrap_or([0.0; M]);
         let pivot_row = pivot_row.map(|x| x / pivot);
-        for (r, (row, &d)) in self.inverse.iter_mut().zip(direction).enumerate() {
-            if r == leaving {
-                *row = pivot_row;
-            } else {
-                for (x, &p) in row.iter_mut().zip(&pivot_row) {
-                    *x -= d * p;
-                }
+        for (row, &d) in self.inverse.iter_mut().zip(direction) {
+            for (x, &p) in row.iter_mut().zip(&pivot_row) {
+                *x -= d * p;
             }
         }
-        if let Some(var) = self.basis.get_mut(leaving) {
+        if let (Some(value), Some(row), Some(var), Some(c)) = (
+            self.values.get_mut(leaving),
+            self.inverse.get_mut(leaving),
+            self.basis.get_mut(leaving),
+            self.costs.get_mut(leaving),
+        ) {
+            *value = step;
+            *row = pivot_row;
             *var = entering;
-        }
-        if let Some(c) = self.costs.get_mut(leaving) {
             *c = cost;
         }
         self.pivots = self.pivots.saturating_add(1);

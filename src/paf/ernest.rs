@@ -111,7 +111,10 @@ impl Ernest {
     }
 }
 
-/// Rotates `row` into `triangle` (Givens), zeroing it column by column.
+/// Rotates `row` into `triangle` (Givens), zeroing it column by column. Always inlined into
+/// its two callers, so that the row stays in registers from one rotation to the next instead
+/// of going through memory on the chain of dependent square roots and divisions.
+#[inline(always)]
 fn absorb(triangle: &mut Triangle, mut row: [f64; COLUMNS]) {
     let [l0, l1, l2, l3] = triangle;
     rotate::<0>(l0, &mut row);
@@ -165,8 +168,8 @@ fn least_squares(r: &Triangle, free: [bool; FEATURES]) -> [f64; FEATURES] {
     for line in r {
         let mut row = [0.0; COLUMNS];
         let mut at = 0;
-        for (j, &value) in line.iter().take(FEATURES).enumerate() {
-            if free.get(j) == Some(&true) {
+        for (&value, &f) in line.iter().zip(&free) {
+            if f {
                 if let Some(slot) = row.get_mut(at) {
                     *slot = value;
                 }

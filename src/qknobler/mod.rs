@@ -286,10 +286,14 @@ impl Program for EfficiencyProgram<'_> {
         r / capacity.get(row).copied().unwrap_or(1.0)
     }
     fn column(&self, j: usize, out: &mut [f64; MAX_ROWS]) -> f64 {
-        let demand = self.users.demand(j);
-        *out = [0.0; MAX_ROWS];
+        let capacity = self.users.capacity().as_slice();
         let mut cost = 0.0;
-        for (slot, share) in out.iter_mut().zip(demand.shares(self.users.capacity())) {
+        for ((slot, &d), &c) in out
+            .iter_mut()
+            .zip(self.users.demand_amounts(j))
+            .zip(capacity)
+        {
+            let share = d / c;
             *slot = share;
             cost += share;
         }
