@@ -107,10 +107,11 @@ impl<'a> Tree<'a> {
     }
 }
 
-/// The lesser of two entries: by key, then by leaf. LLVM compiles the choice to a branch;
-/// measured on the benchmark's batch, that beat conditional moves and a mask.
+/// The lesser of two entries: by key, then (keys are rarely equal) by leaf. LLVM compiles the
+/// choice to a branch; measured on the benchmark's batch, that beat conditional moves and a
+/// mask. Written out rather than as a tuple comparison, which took more instructions.
 fn least(a: (u64, u32), b: (u64, u32)) -> (u64, u32) {
-    if b < a {
+    if b.0 < a.0 || (b.0 == a.0 && b.1 < a.1) {
         b
     } else {
         a
