@@ -115,9 +115,9 @@ fn whole_steps(cores: u32, theta: u32) -> Result<u32> {
 /// Checks one table and returns its optimum in steps: the smallest allocation with the least
 /// JCT (`A_opt_j = argmin_a JCT_j(a)`).
 ///
-/// A valid table, the common case, costs three tight passes: a branch-free validity flag, the
-/// least value, and the first position of that value. Only an invalid table is walked value
-/// by value, to name its first bad value.
+/// A valid table, the common case, costs two tight passes: one for a branch-free validity flag
+/// and the least value together, one for the first position of that value. Only an invalid
+/// table is walked value by value, to name its first bad value.
 fn checked_optimum(table: &[f64]) -> Result<u32> {
     let Some((&waiting, running)) = table.split_first() else {
         return Err(Error::LengthMismatch);
@@ -125,38 +125,67 @@ fn checked_optimum(table: &[f64]) -> Result<u32> {
     if waiting != f64::INFINITY {
         checked_jct(waiting)?;
     }
-    let valid = running
-        .iter()
-        .fold(true, |valid, &jct| valid & (jct > 0.0) & (jct <= MAX_JCT));
+    let (valid, least) = scan(running);
     if !valid {
         for &jct in running {
             checked_jct(jct)?;
         }
     }
-    let least = least(running);
     if waiting <= least {
         return Ok(0);
     }
     // A table has at most cap_j / θ + 1 values, so its indices fit u32.
-    let at = running.iter().position(|&jct| jct == least).unwrap_or(0);
-    Ok(at.saturating_add(1) as u32)
+    Ok(first(running, least).saturating_add(1) as u32)
 }
 
-/// The least of `values` (`+∞` if there are none), kept in four independent lanes: one
-/// running minimum would make every comparison wait for the one before.
-fn least(values: &[f64]) -> f64 {
-    let min = |least: f64, &value: &f64| if value < least { value } else { least };
+/// Whether every value is a valid JCT of a running job (positive, at most [`MAX_JCT`]; NaN is
+/// not), and the least of them (`+∞` if there are none; meaningful when they are valid). Kept
+/// in four independent lanes, flags and minima: one running minimum would make every
+/// comparison wait for the one before, and the lanes compile to vector instructions.
+fn scan(values: &[f64]) -> (bool, f64) {
+    let min = |least: f64, value: f64| if value < least { value } else { least };
+    let good = |value: f64| (value > 0.0) & (value <= MAX_JCT);
     let mut chunks = values.chunks_exact(4);
     let mut lanes = [f64::INFINITY; 4];
+    let mut valid = [true; 4];
     for chunk in &mut chunks {
-        for (lane, value) in lanes.iter_mut().zip(chunk) {
+        for ((lane, valid), &value) in lanes.iter_mut().zip(&mut valid).zip(chunk) {
             *lane = min(*lane, value);
+            *valid &= good(value);
         }
     }
-    lanes
+    let rest = chunks.remainder();
+    let least = lanes
         .iter()
-        .chain(chunks.remainder())
-        .fold(f64::INFINITY, min)
+        .chain(rest)
+        .fold(f64::INFINITY, |least, &value| min(least, value));
+    let valid = rest
+        .iter()
+        .fold(valid.iter().all(|&valid| valid), |valid, &value| {
+            valid & good(value)
+        });
+    (valid, least)
+}
+
+/// The position of the first value equal to `value` (0 if there is none), four at a time: a
+/// group is tested with one branch-free flag, which compiles to vector comparisons, and only
+/// the group holding it is searched.
+fn first(values: &[f64], value: f64) -> usize {
+    let mut chunks = values.chunks_exact(4);
+    let mut at = 0usize;
+    for chunk in &mut chunks {
+        if chunk
+            .iter()
+            .fold(false, |hit, &other| hit | (other == value))
+        {
+            break;
+        }
+        at = at.saturating_add(4);
+    }
+    let rest = values.get(at..).unwrap_or_default();
+    rest.iter()
+        .position(|&other| other == value)
+        .map_or(0, |offset| at.saturating_add(offset))
 }
 
 /// A finite JCT: positive and at most [`MAX_JCT`].

@@ -7,9 +7,9 @@
 //! [`super::Hai::rebalance`]). A donor must keep at least `θ`; an acceptor stays within
 //! its cap. A fall from `+∞` (a job waiting for cores) to a finite JCT beats any finite rise.
 //!
-//! Each side is a heap ([`crate::heap`]) keyed by the rise, or the fall, at the job's current
-//! allocation, ties to the lower index: a transfer changes one donor and one acceptor, so it
-//! costs O(log n) where the paper's loop rescans every job (O(n) a transfer, §4.4).
+//! Each side is a winner tree ([`super::tree`]) keyed by the rise, or the fall, at the job's
+//! current allocation, ties to the lower index: a transfer changes one donor and one acceptor,
+//! so it costs O(log n) where the paper's loop rescans every job (O(n) a transfer, §4.4).
 //!
 //! Why it ends (Theorem 1, §4.4, for any number of jobs): donors only give and acceptors only
 //! take, and each donor can give all of its steps but one, so there are at most
@@ -18,72 +18,75 @@
 
 use super::storage::Slot;
 use super::table::{JobRow, Tables};
-use crate::heap::Heap;
-use crate::heap::LowerIndex;
-use crate::num::order_bits;
+use super::tree::{plant, Tree, ABSENT};
+use crate::num::{from_order_bits, order_bits};
 
 /// Runs the transfers from the allocation in `rows`, with `donors` and `acceptors` (one slot
-/// per row each) as the heaps' scratch. Returns how many transfers it made.
+/// per row each) as the trees' scratch. Returns how many transfers it made.
+///
+/// With `k` donors, the donors' leaves take `donors[..k]` and their internal nodes
+/// `acceptors[n - k..]`; the acceptors' leaves `acceptors[..n - k]` and their nodes
+/// `donors[k..]`: one pass over the rows plants every leaf, whatever `k` turns out to be.
 pub(super) fn transfer(
     tables: Tables,
     rows: &mut [JobRow],
     donors: &mut [Slot],
     acceptors: &mut [Slot],
 ) -> u32 {
-    donors.fill(Slot::VACANT);
-    acceptors.fill(Slot::VACANT);
-    let (mut donors_len, mut acceptors_len) = (0, 0);
-    let mut donors = Heap::new(donors, &mut donors_len, LowerIndex);
-    let mut acceptors = Heap::new(acceptors, &mut acceptors_len, LowerIndex);
+    let (mut gives, mut takes) = (0, 0);
     for (j, row) in rows.iter().enumerate() {
-        let (queue, key) = if row.held || row.steps >= row.opt {
-            (&mut donors, donor_key(tables, row))
+        let (side, at, key) = if row.held || row.steps >= row.opt {
+            (&mut *donors, &mut gives, donor_key(tables, row))
         } else {
-            (&mut acceptors, acceptor_key(tables, row))
+            (&mut *acceptors, &mut takes, acceptor_key(tables, row))
         };
-        if let Some(key) = key {
-            queue.push(j as u32, key);
+        if let Some(slot) = side.get_mut(*at) {
+            plant(slot, j as u32, key);
         }
+        *at = at.saturating_add(1);
     }
+    let (donor_leaves, acceptor_nodes) = donors.split_at_mut(gives.min(donors.len()));
+    let (acceptor_leaves, donor_nodes) = acceptors.split_at_mut(takes.min(acceptors.len()));
+    let mut donors = Tree::new(donor_leaves, donor_nodes);
+    let mut acceptors = Tree::new(acceptor_leaves, acceptor_nodes);
 
     let mut transfers = 0u32;
-    while let (Some((_, d)), Some((_, a))) = (donors.peek(), acceptors.peek()) {
-        let (Some(donor), Some(acceptor)) = (rows.get(d as usize), rows.get(a as usize)) else {
-            break;
-        };
-        if tables.fall(acceptor) <= tables.rise(donor) {
+    while let (Some((d, rise, giver)), Some((a, fall, taker))) = (donors.top(), acceptors.top()) {
+        // The keys are the current rise and fall, which their bits give back exactly.
+        if from_order_bits(!fall) <= from_order_bits(rise) {
             break;
         }
         if let Some(donor) = rows.get_mut(d as usize) {
             donor.steps = donor.steps.saturating_sub(1);
-            requeue(&mut donors, d, donor_key(tables, donor));
+            donors.set(giver, donor_key(tables, donor));
         }
         if let Some(acceptor) = rows.get_mut(a as usize) {
             acceptor.steps = acceptor.steps.saturating_add(1);
-            requeue(&mut acceptors, a, acceptor_key(tables, acceptor));
+            acceptors.set(taker, acceptor_key(tables, acceptor));
         }
         transfers = transfers.saturating_add(1);
     }
     transfers
 }
 
-/// A donor's key, smallest rise first; `None` once it cannot give `θ` and keep `θ`.
-fn donor_key(tables: Tables, row: &JobRow) -> Option<u64> {
-    (row.steps >= 2).then(|| order_bits(tables.rise(row)))
+/// A donor's key, smallest rise first; [`ABSENT`] once it cannot give `θ` and keep `θ`. A
+/// rise is then finite, and only a NaN's bits are all ones.
+fn donor_key(tables: Tables, row: &JobRow) -> u64 {
+    if row.steps >= 2 {
+        order_bits(tables.rise(row))
+    } else {
+        ABSENT
+    }
 }
 
-/// An acceptor's key, largest fall first; `None` once at its cap. The key reverses
+/// An acceptor's key, largest fall first; [`ABSENT`] once at its cap. The key reverses
 /// [`order_bits`], which, like IEEE 754's totalOrder, puts `+∞` above every finite value, so a
-/// waiting job comes first.
-fn acceptor_key(tables: Tables, row: &JobRow) -> Option<u64> {
-    (row.steps < row.cap).then(|| !order_bits(tables.fall(row)))
-}
-
-/// After a transfer changed job `j`, at the top of `queue`: its new key (one descent, which
-/// usually ends at once), or out of the queue.
-fn requeue(queue: &mut Heap<'_, u64, LowerIndex>, j: u32, key: Option<u64>) {
-    match key {
-        Some(key) => queue.update(j, key),
-        None => queue.remove(j).is_some(),
-    };
+/// waiting job comes first. A fall is then `+∞` or finite, and only a NaN's bits reverse to
+/// all ones.
+fn acceptor_key(tables: Tables, row: &JobRow) -> u64 {
+    if row.steps < row.cap {
+        !order_bits(tables.fall(row))
+    } else {
+        ABSENT
+    }
 }
