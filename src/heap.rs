@@ -1,7 +1,8 @@
-//! An indexed 4-ary min-heap over caller-provided slots: the priority queue of CFQ and HAI.
-//! (DRF keeps a winner tree in slots of the same type instead, because its started user's key
-//! rises past nearly every other, which a heap sinks root to leaf one dependent step at a time:
-//! see `drf::tree`.)
+//! An indexed 4-ary min-heap over caller-provided slots: the priority queue of CFQ (and of
+//! HAI's shortest-job-optimal start). DRF's active users and HAI's donors and acceptors live in
+//! a winner tree in slots of the same type instead, because the key they update rises past
+//! nearly every other, which a heap sinks root to leaf one dependent step at a time: see
+//! `crate::tree`.
 //!
 //! Items are small integers (row numbers, `0..capacity`). Each item is ordered by a key (a
 //! [`HeapKey`]: a validated float through `num::order_bits`, or a [`Key`] of two such
@@ -118,7 +119,7 @@ impl<K: HeapKey> HeapSlot<K> {
     }
 
     /// The slot's key. This and the three below let another structure keep its state in a
-    /// table's heap slots (DRF's winner tree: a key per row and a row per node).
+    /// table's heap slots (the winner tree of `crate::tree`: a key and a leaf per node).
     pub(crate) fn key(&self) -> K {
         self.key
     }

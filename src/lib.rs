@@ -65,6 +65,7 @@ pub mod paf;
 pub mod qknobler;
 pub mod resources;
 pub mod table;
+mod tree;
 
 pub use error::{Error, Result};
 

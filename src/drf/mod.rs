@@ -36,7 +36,6 @@
 
 mod divisible;
 mod queue;
-mod tree;
 mod users;
 
 pub use divisible::Divisible;

@@ -3,7 +3,7 @@
 //! Users' dominant shares change as their tasks start and finish; "which user is next" must not
 //! cost a sort of all users per decision, as it does in the common allocators (YARN's
 //! `FairSharePolicy` comparator, Mesos' sorter, Kueue's ordering). Here users with pending
-//! tasks (*active*, §6.1 C1) sit in a winner tree (see [`super::tree`]) keyed by their
+//! tasks (*active*, §6.1 C1) sit in a winner tree (see `crate::tree`) keyed by their
 //! weighted dominant share `s_i / w_i`, so the next user is O(1) and every start or finish is
 //! O(log capacity).
 //!
@@ -15,13 +15,13 @@
 //! [`DrfQueue::allocate_round`] is discrete DRF, progressive filling one task at a time: the
 //! lowest-share active user whose next task fits the free resources gets it, until none fits.
 
-use super::tree::{self, Leaf, ABSENT};
 use super::users::{self, Member, Population};
 use crate::heap::{self, Key};
 use crate::id_index::{self, Links, TableHead};
 use crate::num::order_bits;
 use crate::resources::Resources;
 use crate::table::{self, Parts, PartsMut, Storage, Vacant};
+use crate::tree::{self, Leaves};
 use crate::{Error, Result};
 
 /// The number of heaps of a [`DrfQueue`]: the slots of the winner tree of active users.
@@ -73,10 +73,22 @@ impl UserRow {
     }
 }
 
-impl Leaf for UserRow {
-    /// The queue's order: weighted dominant share, then id (unique, so the order is total).
-    fn leaf(&self) -> Key {
-        Key::new(self.order, self.id)
+/// The `order` of a user who is not active: above every share's `order_bits`.
+const ABSENT: u64 = u64::MAX;
+
+/// The rows are the winner tree's leaves, keyed by the queue's order: weighted dominant share,
+/// then id (unique, so the order is total). The share's `order_bits` have their top bit set,
+/// as [`ABSENT`] has: the tree takes them with it cleared (see its `Contest` for `Key`).
+impl Leaves<Key> for [UserRow] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    #[inline(always)]
+    fn key(&self, leaf: usize) -> Key {
+        self.get(leaf).map_or(Key::new(ABSENT >> 1, 0), |user| {
+            Key::new(user.order ^ (1 << 63), user.id)
+        })
     }
 }
 
@@ -189,7 +201,7 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
             heaps: [active],
             ..
         } = storage.parts_mut();
-        tree::reset(active, rows);
+        tree::build(active, rows);
         Ok(DrfQueue {
             cluster,
             table,
@@ -408,7 +420,7 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
     /// The row of the active user with the lowest weighted share.
     pub(crate) fn top(&self) -> Option<u32> {
         let Parts { rows, heaps, .. } = self.storage.parts();
-        tree::top(heaps[0], rows)
+        tree::top(heaps[0], rows).map(|(_, row)| row)
     }
 
     /// The rows of the active users, in row order. O(capacity).
