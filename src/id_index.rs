@@ -6,7 +6,7 @@
 //! them too. O(1) expected per operation. A row can also be *allocated but unindexed*: no longer
 //! reachable by id, yet still in use (CFQ keeps forgotten jobs in its GPS reference that way).
 
-use crate::heap::{Ties, NONE};
+use crate::heap::NONE;
 
 /// The link every row carries for the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,17 +54,6 @@ macro_rules! impl_row {
     };
 }
 pub(crate) use impl_row;
-
-/// The tie-break of last resort for heaps over rows: the lower caller id first (ids are unique,
-/// so the order is total).
-pub struct LowerId<'a, R>(pub &'a [R]);
-
-impl<R: Row> Ties for LowerId<'_, R> {
-    fn before(&self, a: u32, b: u32) -> bool {
-        let id = |row: u32| self.0.get(row as usize).map(Row::id);
-        id(a) < id(b)
-    }
-}
 
 /// The scalar part of a table: the top of the free stack and the number of rows in use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -265,15 +265,7 @@ impl<const M: usize> Tableau<M> {
             first = first.saturating_add(BLOCK);
         }
         // A slack's reduced cost is `-y_k`.
-        for (k, &y) in duals.iter().enumerate() {
-            let r = -y;
-            if r > choice.floor {
-                let var = self.columns.saturating_add(k);
-                if !self.is_basic(var) {
-                    choice.take(var, r);
-                }
-            }
-        }
+        self.consider(self.columns, &duals.map(|y| -y), &mut choice);
         choice.best
     }
 

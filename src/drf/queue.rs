@@ -21,7 +21,7 @@ use crate::id_index::{self, Links, TableHead};
 use crate::num::order_bits;
 use crate::resources::Resources;
 use crate::table::{self, Parts, PartsMut, Storage, Vacant};
-use crate::tree::{self, Leaves};
+use crate::tree::{self, Contest, Leaves};
 use crate::{Error, Result};
 
 /// The number of heaps of a [`DrfQueue`]: the slots of the winner tree of active users.
@@ -86,7 +86,7 @@ impl Leaves<Key> for [UserRow] {
 
     #[inline(always)]
     fn key(&self, leaf: usize) -> Key {
-        self.get(leaf).map_or(Key::new(ABSENT >> 1, 0), |user| {
+        self.get(leaf).map_or(Key::NOBODY, |user| {
             Key::new(user.order ^ (1 << 63), user.id)
         })
     }
