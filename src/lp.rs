@@ -223,10 +223,6 @@ impl<const M: usize> Tableau<M> {
         }
     }
 
-    fn is_basic(&self, var: usize) -> bool {
-        self.basis.contains(&var)
-    }
-
     /// The variable to enter the basis; `None` at the optimum (`reduced` is room for a block of
     /// reduced costs). Dantzig's rule, or Bland's (lowest index first) when `bland`.
     fn entering<P: Program>(
@@ -265,19 +261,26 @@ impl<const M: usize> Tableau<M> {
             first = first.saturating_add(BLOCK);
         }
         // A slack's reduced cost is `-y_k`.
-        self.consider(self.columns, &duals.map(|y| -y), &mut choice);
+        self.consider(self.columns, &mut duals.map(|y| -y), &mut choice);
         choice.best
     }
 
     /// Variables `first..` with reduced costs `reduced`, in order, for [`Tableau::entering`]:
     /// each that is not basic and beats the floor is taken. A long block is first screened
-    /// ([`any_above`]); a short one costs less scanned at once.
-    fn consider(&self, first: usize, reduced: &[f64], choice: &mut Choice) {
+    /// ([`any_above`]); a short one costs less scanned at once. The basic variables among them
+    /// are struck out first (their reduced costs set to minus infinity, which beats nothing),
+    /// `M` stores instead of a search of the basis for every candidate.
+    fn consider(&self, first: usize, reduced: &mut [f64], choice: &mut Choice) {
         if reduced.len() > SHORT && !any_above(reduced, choice.floor) {
             return;
         }
-        for (var, &r) in (first..).zip(reduced) {
-            if r > choice.floor && !self.is_basic(var) {
+        for &var in &self.basis {
+            if let Some(r) = var.checked_sub(first).and_then(|i| reduced.get_mut(i)) {
+                *r = f64::NEG_INFINITY;
+            }
+        }
+        for (var, &r) in (first..).zip(reduced.iter()) {
+            if r > choice.floor {
                 choice.take(var, r);
             }
         }
