@@ -70,7 +70,9 @@ const SHORT: usize = 16;
 
 /// Whether some entry of `reduced` exceeds `floor`, by lane-wise maxima the compiler
 /// vectorizes: the pricing pass skips a block that has no candidate without looking at its
-/// entries one by one. (A NaN never exceeds anything, and never wins a lane.)
+/// entries one by one. (A NaN never exceeds anything, and never wins a lane.) Inline: the
+/// solver is instantiated in its caller's crate, which would otherwise call it once a block.
+#[inline]
 fn any_above(reduced: &[f64], floor: f64) -> bool {
     const LANES: usize = 4;
     let mut lanes = [f64::NEG_INFINITY; LANES];
