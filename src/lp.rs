@@ -18,8 +18,10 @@
 //! the loops over rows are unrolled and the basis inverse is `M × M`), and the pricing pass
 //! asks the program for blocks of reduced costs, which a block-wide maximum then screens: only
 //! a block holding an entry above the best so far is read entry by entry, in order, so the
-//! choice is the one a column-by-column scan makes (a block of a few columns is read at once,
-//! and under Bland's rule the pass ends at the first candidate, which nothing later replaces).
+//! choice is the one a column-by-column scan makes (a block of a few columns is screened entry
+//! by entry up to its first candidate, the basic variables of a block are struck out before it
+//! is read, and under Bland's rule the pass ends at the first candidate, which nothing later
+//! replaces).
 
 use crate::resources::MAX_KINDS;
 use crate::{Error, Result};
@@ -62,12 +64,15 @@ pub trait Program {
 /// The most columns one call of [`Program::reduced_costs`] prices.
 pub const BLOCK: usize = 64;
 
-/// Blocks of at most this many reduced costs are scanned without screening.
+/// Blocks of at most this many reduced costs are screened entry by entry, not by lane-wise
+/// maxima ([`any_above`]), which cost more on so few.
 const SHORT: usize = 16;
 
 /// Whether some entry of `reduced` exceeds `floor`, by lane-wise maxima the compiler
 /// vectorizes: the pricing pass skips a block that has no candidate without looking at its
-/// entries one by one. (A NaN never exceeds anything, and never wins a lane.)
+/// entries one by one. (A NaN never exceeds anything, and never wins a lane.) Inline: the
+/// solver is instantiated in its caller's crate, which would otherwise call it once a block.
+#[inline]
 fn any_above(reduced: &[f64], floor: f64) -> bool {
     const LANES: usize = 4;
     let mut lanes = [f64::NEG_INFINITY; LANES];
@@ -223,10 +228,6 @@ impl<const M: usize> Tableau<M> {
         }
     }
 
-    fn is_basic(&self, var: usize) -> bool {
-        self.basis.contains(&var)
-    }
-
     /// The variable to enter the basis; `None` at the optimum (`reduced` is room for a block of
     /// reduced costs). Dantzig's rule, or Bland's (lowest index first) when `bland`.
     fn entering<P: Program>(
@@ -265,19 +266,34 @@ impl<const M: usize> Tableau<M> {
             first = first.saturating_add(BLOCK);
         }
         // A slack's reduced cost is `-y_k`.
-        self.consider(self.columns, &duals.map(|y| -y), &mut choice);
+        self.consider(self.columns, &mut duals.map(|y| -y), &mut choice);
         choice.best
     }
 
     /// Variables `first..` with reduced costs `reduced`, in order, for [`Tableau::entering`]:
-    /// each that is not basic and beats the floor is taken. A long block is first screened
-    /// ([`any_above`]); a short one costs less scanned at once.
-    fn consider(&self, first: usize, reduced: &[f64], choice: &mut Choice) {
-        if reduced.len() > SHORT && !any_above(reduced, choice.floor) {
+    /// each that is not basic and beats the floor is taken. A block is first screened, a long
+    /// one by lane-wise maxima ([`any_above`]), a short one entry by entry up to the first
+    /// that beats the floor (the slacks have none in most passes, nor has any block in the
+    /// last). The basic variables among them are struck out next (their reduced costs set to
+    /// minus infinity, which beats nothing), `M` stores instead of a search of the basis for
+    /// every candidate.
+    fn consider(&self, first: usize, reduced: &mut [f64], choice: &mut Choice) {
+        let floor = choice.floor;
+        let screened = if reduced.len() > SHORT {
+            any_above(reduced, floor)
+        } else {
+            reduced.iter().any(|&r| r > floor)
+        };
+        if !screened {
             return;
         }
-        for (var, &r) in (first..).zip(reduced) {
-            if r > choice.floor && !self.is_basic(var) {
+        for &var in &self.basis {
+            if let Some(r) = var.checked_sub(first).and_then(|i| reduced.get_mut(i)) {
+                *r = f64::NEG_INFINITY;
+            }
+        }
+        for (var, &r) in (first..).zip(reduced.iter()) {
+            if r > choice.floor {
                 choice.take(var, r);
             }
         }
