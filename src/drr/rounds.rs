@@ -31,6 +31,9 @@ use crate::resources::Resources;
 /// Candidates, by index, whose sums [`Rounds`] keeps.
 const KEPT: usize = 256;
 
+// `Rounds::kept_steps` holds any number of steps.
+const _: () = assert!(MAX_STEPS <= u16::MAX as usize);
+
 /// Witnesses [`Rounds`] keeps.
 const WITNESSES: usize = 4;
 
@@ -56,7 +59,7 @@ pub(super) struct Rounds<const K: usize> {
     /// `kept_steps[i]` steps, under Tetris its peak demand.
     kept: [[f64; K]; KEPT],
     /// The steps `kept[i]` covers, 0 before it is taken.
-    kept_steps: [usize; KEPT],
+    kept_steps: [u16; KEPT],
     /// `prefix[t]`: `AR` summed over its first `t` steps, for `t` up to this round's `t_run`.
     prefix: [[f64; K]; MAX_STEPS + 1],
     /// Where candidates did not fit, as positions `t · K + r` in the series, the newest first
@@ -214,6 +217,8 @@ impl<const K: usize> Rounds<K> {
         let rows = demand.get(..steps.saturating_mul(K)).unwrap_or(demand);
         match (self.kept.get_mut(i), self.kept_steps.get_mut(i)) {
             (Some(sums), Some(kept_steps)) => {
+                // Exact: a series has at most `MAX_STEPS` steps.
+                let steps = steps as u16;
                 if *kept_steps != steps {
                     *sums = take(rows);
                     *kept_steps = steps;
