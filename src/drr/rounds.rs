@@ -62,9 +62,10 @@ pub(super) struct Rounds<const K: usize> {
     kept_steps: [u16; KEPT],
     /// `prefix[t]`: `AR` summed over its first `t` steps, for `t` up to this round's `t_run`.
     prefix: [[f64; K]; MAX_STEPS + 1],
-    /// Where candidates did not fit, as positions `t · K + r` in the series, the newest first
-    /// (`usize::MAX` for none yet).
+    /// Where candidates did not fit, as positions `t · K + r` in the series, the newest first.
     witnesses: [usize; WITNESSES],
+    /// How many of them there are yet.
+    found: usize,
 }
 
 impl<const K: usize> Rounds<K> {
@@ -77,7 +78,8 @@ impl<const K: usize> Rounds<K> {
             kept: [[0.0; K]; KEPT],
             kept_steps: [0; KEPT],
             prefix: [[0.0; K]; MAX_STEPS + 1],
-            witnesses: [usize::MAX; WITNESSES],
+            witnesses: [0; WITNESSES],
+            found: 0,
         }
     }
 
@@ -181,7 +183,8 @@ impl<const K: usize> Rounds<K> {
     /// Whether `demand` needs more than `available` has at a witness: then it does not fit.
     #[inline(always)]
     fn refuted(&self, available: &[f64], demand: &[f64]) -> bool {
-        self.witnesses
+        let witnesses = self.witnesses.get(..self.found).unwrap_or_default();
+        witnesses
             .iter()
             .any(|&at| match (demand.get(at), available.get(at)) {
                 (Some(need), Some(have)) => need > have,
@@ -201,6 +204,7 @@ impl<const K: usize> Rounds<K> {
             if let Some(newest) = self.witnesses.first_mut() {
                 *newest = at;
             }
+            self.found = self.found.saturating_add(1).min(WITNESSES);
         }
     }
 
