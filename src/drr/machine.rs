@@ -1,10 +1,10 @@
 //! One machine as MinFrag sees it at a heartbeat: capacity, predicted available series and the
 //! earliest finish of its running executors (§III-B2, Table V's `AR(j)`).
 
-use super::remaining::{Against, Remaining, Round};
+use super::remaining::{Against, Remaining};
 use super::series::{self, Executor, MAX_STEPS};
 use super::Metric;
-use crate::resources::{Resources, MAX_KINDS};
+use crate::resources::Resources;
 use crate::{Error, Result};
 
 /// The largest capacity accepted: [`MAX_STEPS`] steps of it still sum to a finite number.
@@ -108,75 +108,13 @@ impl<'a> Machine<'a> {
 
     /// [`Machine::score`] for an executor that passed [`Machine::check`].
     pub(crate) fn score_checked(&self, executor: &Executor<'_>, metric: Metric) -> Option<f64> {
-        let remaining = Remaining::after(self.against(executor, self.steps(), metric));
-        self.score_of(executor, remaining, metric)
-    }
-
-    /// What [`Remaining::after`] reads to place `executor` here, testing its fit on the steps
-    /// before `changed` only (those from it on known to fit already; all of them with
-    /// [`Machine::steps`]).
-    pub(crate) fn against<'b>(
-        &'b self,
-        executor: &Executor<'b>,
-        changed: usize,
-        metric: Metric,
-    ) -> Against<'b> {
-        Against {
+        Remaining::after(Against {
             capacity: &self.capacity,
             available: self.available,
             demand: executor.demand(),
             t_star: self.t_run.min(executor.steps()),
-            changed,
             metric,
-        }
-    }
-
-    /// What [`Remaining::after_each`] reads to score candidates here, testing their fit on the
-    /// steps before `changed` only (as [`Machine::against`]).
-    pub(crate) fn round(&self, changed: usize, metric: Metric) -> Round<'_> {
-        Round {
-            capacity: &self.capacity,
-            available: self.available,
-            t_run: self.t_run,
-            changed,
-            metric,
-        }
-    }
-
-    /// `executor`'s score under `metric` from the sums of its pass ([`Machine::against`]),
-    /// `None` when it does not fit.
-    #[inline]
-    pub(crate) fn score_of(
-        &self,
-        executor: &Executor<'_>,
-        remaining: Option<f64>,
-        metric: Metric,
-    ) -> Option<f64> {
-        let remaining = remaining?;
-        Some(match metric {
-            Metric::Drr | Metric::Trc => remaining,
-            Metric::Tetris => self.alignment(executor),
         })
-    }
-
-    /// Tetris' alignment: peak demand against what is available now (step 0), each normalized
-    /// by capacity, summed over the kinds. Never inlined: [`Machine::score_of`] is, into
-    /// MinFrag's round, where this loop over the kinds known only at run time would crowd
-    /// the round's own code for DRR and TRC.
-    #[inline(never)]
-    fn alignment(&self, executor: &Executor<'_>) -> f64 {
-        let mut peak = [0.0; MAX_KINDS];
-        for row in executor.rows() {
-            for (peak, &need) in peak.iter_mut().zip(row) {
-                *peak = need.max(*peak);
-            }
-        }
-        let now = self.available;
-        peak.iter()
-            .zip(self.capacity.as_slice())
-            .zip(now)
-            .map(|((&peak, &c), &have)| peak / c * (have / c))
-            .sum()
     }
 }
 

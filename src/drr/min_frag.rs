@@ -2,8 +2,9 @@
 //! executors sized by the DRR they would leave.
 
 use super::machine::Machine;
-use super::remaining::Remaining;
-use super::series::{rows, Executors, MAX_EXECUTORS};
+use super::remaining::{per_kinds, PerKinds};
+use super::rounds::Rounds;
+use super::series::{Executors, MAX_EXECUTORS};
 use super::Metric;
 use crate::resources::Resources;
 use crate::{Error, Result};
@@ -88,56 +89,82 @@ pub(crate) fn place(
     metric: Metric,
     placements: &mut [u32],
 ) -> (usize, usize) {
-    let count = |i: usize| counts.map_or(1, |counts| counts.get(i).copied().unwrap_or(0));
-    let mut open = Open::all(pending.len());
-    for i in 0..pending.len() {
-        if count(i) == 0 {
-            open.close(i);
-        }
-    }
-    let mut t_run = t_run;
-    let mut placed = 0;
-    // Steps of `available` changed since the last round: all of them before the first.
-    let mut changed = rows(available.len(), capacity.kinds());
-    while placed < placements.len() {
-        let machine = Machine::trusted(*capacity, available, t_run);
-        let mut best = None;
-        let mut misfits = Open::none();
-        let round = machine.round(changed, metric);
-        let candidates = pending.iter().enumerate().filter(|&(i, _)| open.has(i));
-        Remaining::after_each(round, candidates, |i, executor, sums| {
-            match machine.score_of(&executor, sums, metric) {
-                None => misfits.open(i),
-                Some(score) if best.is_none_or(|(_, _, b)| metric.better(score, b)) => {
-                    best = Some((i, executor, score));
-                }
-                Some(_) => {}
+    per_kinds(
+        capacity.kinds(),
+        Place {
+            capacity,
+            available,
+            t_run,
+            pending,
+            counts,
+            metric,
+            placements,
+        },
+    )
+}
+
+/// [`place`]'s loop, compiled for the machine's kinds once for the whole heartbeat, since its
+/// rounds keep sums of that many amounts ([`Rounds`]).
+struct Place<'a, 'p> {
+    capacity: &'a Resources,
+    available: &'a mut [f64],
+    t_run: usize,
+    pending: &'a Executors<'p>,
+    counts: Option<&'a [u32]>,
+    metric: Metric,
+    placements: &'a mut [u32],
+}
+
+impl PerKinds for Place<'_, '_> {
+    type Output = (usize, usize);
+
+    fn run<const K: usize>(self) -> (usize, usize) {
+        let Place {
+            capacity,
+            available,
+            mut t_run,
+            pending,
+            counts,
+            metric,
+            placements,
+        } = self;
+        let count = |i: usize| counts.map_or(1, |counts| counts.get(i).copied().unwrap_or(0));
+        let mut open = Open::all(pending.len());
+        for i in 0..pending.len() {
+            if count(i) == 0 {
+                open.close(i);
             }
-        });
-        open.close_all(&misfits);
-        let Some((chosen, executor, _)) = best else {
-            break;
-        };
-        for (have, &need) in available.iter_mut().zip(executor.demand()) {
-            *have -= need;
         }
-        t_run = t_run.min(executor.steps());
-        changed = executor.steps();
-        let chosen = u32::try_from(chosen).unwrap_or(u32::MAX);
-        // Copies placed before this one (only counted when there can be any).
-        let copies = counts.map_or(0, |_| {
-            let before = placements.get(..placed).unwrap_or_default();
-            before.iter().filter(|&&i| i == chosen).count()
-        });
-        if copies.saturating_add(1) >= count(chosen as usize) as usize {
-            open.close(chosen as usize);
+        let mut rounds = Rounds::<K>::new(capacity, metric);
+        let mut placed = 0;
+        while placed < placements.len() {
+            let mut misfits = Open::none();
+            let candidates = pending.iter().enumerate().filter(|&(i, _)| open.has(i));
+            let best = rounds.choose(available, t_run, candidates, |i| misfits.open(i));
+            open.close_all(&misfits);
+            let Some((chosen, executor)) = best else {
+                break;
+            };
+            for (have, &need) in available.iter_mut().zip(executor.demand()) {
+                *have -= need;
+            }
+            t_run = t_run.min(executor.steps());
+            let chosen = u32::try_from(chosen).unwrap_or(u32::MAX);
+            // Copies placed before this one (only counted when there can be any).
+            let copies = counts.map_or(0, |_| {
+                let before = placements.get(..placed).unwrap_or_default();
+                before.iter().filter(|&&i| i == chosen).count()
+            });
+            if copies.saturating_add(1) >= count(chosen as usize) as usize {
+                open.close(chosen as usize);
+            }
+            if let Some(slot) = placements.get_mut(placed) {
+                *slot = chosen;
+            }
+            placed = placed.saturating_add(1);
         }
-        if let Some(slot) = placements.get_mut(placed) {
-            *slot = chosen;
-        }
-        placed = placed.saturating_add(1);
+        (placed, t_run)
     }
-    (placed, t_run)
 }
 
 /// The executors still worth trying this heartbeat: a bit set on the stack.

@@ -52,6 +52,7 @@ mod min_frag;
 pub mod predictor;
 mod remaining;
 mod reprovision;
+mod rounds;
 mod series;
 pub mod timeline;
 

@@ -11,18 +11,11 @@
 //! Each kind's numerator is a chain of additions in step order, which fixes every bit of it.
 //! What the pass can save is everything around that chain: the fit test is the sign of the
 //! same difference the sum adds (no comparison and branch per step: the smallest difference is
-//! kept and tested once every [`CHUNK`] steps), the denominators are usually one
-//! multiplication, and after a placement the steps it did not change are not tested again
-//! ([`Against::changed`]).
-//!
-//! A MinFrag round under DRR or TRC wants only the best score, so most candidates need no
-//! chain at all: a lower bound on a candidate's score from plain sums of its demand and of
-//! `AR` ([`Capacity::bound`]: half the reads, none of the tests, no order to keep) that is
-//! already above the best score found so far in the round rules it out. Only the others get
-//! the exact pass, so the round's choice, and every bit of its score, is the one the exact
-//! pass over every candidate gives.
+//! kept and tested once every [`CHUNK`] steps), and the denominators are usually one
+//! multiplication. Which candidates a MinFrag round gives this pass at all is
+//! [`super::rounds`]' part.
 
-use super::series::{rows, Executor, MAX_STEPS};
+use super::series::rows;
 use super::Metric;
 use crate::resources::{Resources, MAX_KINDS};
 
@@ -47,29 +40,8 @@ pub(crate) struct Against<'a> {
     pub(crate) demand: &'a [f64],
     /// `t*`: the steps summed.
     pub(crate) t_star: usize,
-    /// The steps tested for fit: all of the executor's but those known to fit already, which
-    /// are the steps from `changed` on when the executor fitted `available` as it was before
-    /// a placement took from its first `changed` steps. Never fewer than `t*`.
-    pub(crate) changed: usize,
-    /// How the shares combine: their maximum ([`Metric::Drr`]) or their sum
-    /// ([`Metric::Trc`]); Tetris' score does not use them (its fit does).
-    pub(crate) metric: Metric,
-}
-
-/// One round of MinFrag on a machine: what [`Remaining::after_each`] reads besides the
-/// candidates, whose `t*` is `min(t_run, T_i)`.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Round<'a> {
-    /// The machine's capacity.
-    pub(crate) capacity: &'a Resources,
-    /// The machine's available series, time-major, at least as long as every candidate's.
-    pub(crate) available: &'a [f64],
-    /// The machine's `t_run`.
-    pub(crate) t_run: usize,
-    /// As [`Against::changed`], for every candidate (under [`Metric::Tetris`], which scores
-    /// every candidate every round; the other metrics test all steps).
-    pub(crate) changed: usize,
-    /// As [`Against::metric`].
+    /// The score: the shares' maximum ([`Metric::Drr`]), their sum ([`Metric::Trc`]), or
+    /// Tetris' alignment, which does not use them ([`Capacity::alignment`]).
     pub(crate) metric: Metric,
 }
 
@@ -85,8 +57,9 @@ impl Remaining {
         remaining
     }
 
-    /// `θ(i, j)` (TRC's sum for [`Metric::Trc`]) with the executor placed, or `None` when it
-    /// does not fit: some step of it needs more of some kind than is available.
+    /// The executor's score under [`Against::metric`] with the executor placed (`θ(i, j)`,
+    /// TRC's sum, or Tetris' alignment), or `None` when it does not fit: some step of it needs
+    /// more of some kind than is available.
     ///
     /// The hottest loop of MinFrag, so it is compiled once per number of kinds
     /// ([`per_kinds`]): with the kinds known, a step's comparisons and sums unroll into
@@ -94,30 +67,12 @@ impl Remaining {
     pub(crate) fn after(against: Against<'_>) -> Option<f64> {
         per_kinds(against.capacity.kinds(), One(against))
     }
+}
 
-    /// [`Remaining::after`] of the candidates, one after the other, against the machine of
-    /// `round`: `each` gets a candidate's index, the candidate and its score. Compiled for
-    /// the machine's kinds once for all of them.
-    ///
-    /// Under [`Metric::Drr`] and [`Metric::Trc`], a candidate whose score cannot be smaller
-    /// than one `each` got before (its [`Capacity::bound`] is larger) is left out: it is not
-    /// the round's choice, whether it fits or not. Those `each` gets are tested on all their
-    /// steps, since one left out in an earlier round was not tested then; under
-    /// [`Metric::Tetris`] every candidate is scored, tested from [`Round::changed`] on.
-    pub(crate) fn after_each<'e, C, F>(round: Round<'_>, candidates: C, each: F)
-    where
-        C: Iterator<Item = (usize, Executor<'e>)>,
-        F: FnMut(usize, Executor<'e>, Option<f64>),
-    {
-        per_kinds(
-            round.capacity.kinds(),
-            Each {
-                round,
-                candidates,
-                each,
-            },
-        );
-    }
+/// Whether `demand` fits `available` (both time-major over the kinds of `capacity`): every
+/// step of it needs at most what is available of every kind.
+pub(crate) fn fits(capacity: &Resources, available: &[f64], demand: &[f64]) -> bool {
+    per_kinds(capacity.kinds(), Fits { available, demand })
 }
 
 /// A computation over rows of `K` amounts, compiled for each number of kinds.
@@ -154,116 +109,70 @@ impl PerKinds for One<'_> {
             available,
             demand,
             t_star,
-            changed,
             metric,
         } = self.0;
-        Capacity::<K>::of(capacity).score(available, demand, t_star, changed, metric)
+        let capacity = Capacity::<K>::of(capacity);
+        match metric {
+            Metric::Drr | Metric::Trc => capacity.score(available, demand, t_star, metric),
+            Metric::Tetris => Capacity::<K>::fits(available, demand)
+                .then(|| capacity.alignment(&peak(demand), available)),
+        }
     }
 }
 
-/// [`Remaining::after_each`]'s work.
-struct Each<'a, C, F> {
-    round: Round<'a>,
-    candidates: C,
-    each: F,
+/// [`fits`]' work.
+struct Fits<'a> {
+    available: &'a [f64],
+    demand: &'a [f64],
 }
 
-impl<'a, 'e, C, F> PerKinds for Each<'a, C, F>
-where
-    C: Iterator<Item = (usize, Executor<'e>)>,
-    F: FnMut(usize, Executor<'e>, Option<f64>),
-{
-    type Output = ();
+impl PerKinds for Fits<'_> {
+    type Output = bool;
 
-    fn run<const K: usize>(self) {
-        let Each {
-            round,
-            candidates,
-            mut each,
-        } = self;
-        let capacity = Capacity::<K>::of(round.capacity);
-        if round.metric == Metric::Tetris {
-            for (i, executor) in candidates {
-                let score = capacity.score(
-                    round.available,
-                    executor.demand(),
-                    round.t_run,
-                    round.changed,
-                    round.metric,
-                );
-                each(i, executor, score);
-            }
-            return;
-        }
-        let whole = total(
-            round
-                .available
-                .get(..round.t_run.saturating_mul(K))
-                .unwrap_or_default(),
-        );
-        // The best (smallest) score so far: a candidate whose bound is above it cannot be
-        // chosen, and is not tried this round.
-        let mut best = f64::INFINITY;
-        for (i, executor) in candidates {
-            let demand = executor.demand();
-            if best < f64::INFINITY
-                && capacity.bound(round.available, &whole, demand, round.t_run, round.metric) > best
-            {
-                continue;
-            }
-            let score = capacity.score(
-                round.available,
-                demand,
-                round.t_run,
-                MAX_STEPS,
-                round.metric,
-            );
-            if let Some(score) = score.filter(|&score| score < best) {
-                best = score;
-            }
-            each(i, executor, score);
-        }
+    fn run<const K: usize>(self) -> bool {
+        Capacity::<K>::fits(self.available, self.demand)
     }
 }
 
 /// A machine's capacity compiled for `K` kinds, and for each kind whether `Σ_{t<t*} C[r]` is
 /// one multiplication ([`summed`]).
-struct Capacity<const K: usize> {
+pub(super) struct Capacity<const K: usize> {
     amounts: [f64; K],
     exact: [bool; K],
+    /// Whether every kind's is.
+    all_exact: bool,
 }
 
 impl<const K: usize> Capacity<K> {
     #[inline(always)]
-    fn of(capacity: &Resources) -> Self {
+    pub(super) fn of(capacity: &Resources) -> Self {
         let amounts: [f64; K] =
             core::array::from_fn(|r| capacity.as_slice().get(r).copied().unwrap_or(0.0));
+        let exact = amounts.map(multiplies_exactly);
         Capacity {
             amounts,
-            exact: amounts.map(multiplies_exactly),
+            exact,
+            all_exact: exact.iter().all(|&exact| exact),
         }
     }
 
-    /// The score under `metric` of `demand` placed on `available` (as [`Against`] describes
-    /// them), or `None` when it does not fit. The sums stop at `t_star` or at the end of
-    /// `demand`, whichever comes first: a round passes its `t_run` and this takes `t* =
-    /// min(t_run, T_i)`, without working out `T_i`.
+    /// The score under [`Metric::Drr`] or [`Metric::Trc`] of `demand` placed on `available`
+    /// (as [`Against`] describes them), or `None` when it does not fit. The sums stop at
+    /// `t_star` or at the end of `demand`, whichever comes first: a round passes its `t_run`
+    /// and this takes `t* = min(t_run, T_i)`, without working out `T_i`.
     ///
     /// The steps summed go [`CHUNK`] at a time with a fit test after each chunk, then one at a
-    /// time; the steps only tested go four at a time ([`test_rows`]).
+    /// time; the steps after `t*`, only tested, go four at a time ([`test_rows`]).
     #[inline(always)]
-    fn score(
+    pub(super) fn score(
         &self,
         available: &[f64],
         demand: &[f64],
         t_star: usize,
-        changed: usize,
         metric: Metric,
     ) -> Option<f64> {
         let split = t_star.saturating_mul(K).min(demand.len());
-        let end = changed.saturating_mul(K).max(split).min(demand.len());
-        let (until, rest) = demand.split_at(split);
-        let (after, _) = rest.split_at(end.saturating_sub(split).min(rest.len()));
+        let (until, after) = demand.split_at(split);
         let (have_until, rest) = available.split_at(split.min(available.len()));
         let (have_after, _) = rest.split_at(after.len().min(rest.len()));
         let mut idle = [0.0; K];
@@ -297,55 +206,32 @@ impl<const K: usize> Capacity<K> {
         Some(combine(shares, metric))
     }
 
-    /// A lower bound on the score [`Capacity::score`] gives `demand` under [`Metric::Drr`] or
-    /// [`Metric::Trc`] if it fits `available`, from sums in any order: no fit test, no
-    /// ordered chain, two sums a row that do not wait on each other.
-    ///
-    /// With `A = Σ_{t<t*} AR[t][r]` and `D = Σ_{t<t*} RD[t][r]`, the score's numerator sums
-    /// `t* <= 256` differences `AR[t][r] - RD[t][r]`, each at least 0 when the executor fits,
-    /// so it is at least `(A - D)(1 - 257u)` (`u = 2^-53`; a sum of non-negative terms loses
-    /// at most that; an underflowing difference or sum is exact). `A` and `D` summed in any
-    /// order are within `256u` of their own values, so the numerator is at least `A - D -
-    /// SLACK · (A + D)` with room to spare (`SLACK = 2^-36`, against about `2^-42` needed,
-    /// covers the rounding of this formula too). Rounded division and the combination of the
-    /// shares ([`combine`]) only ever keep an order, so the bound stays at or below the score;
-    /// an executor that does not fit has no score, and no bound is owed to it. Overflowing
-    /// demand makes a share `-∞` or NaN, which never raises the bound above a score (NaN is
-    /// above nothing).
+    /// Whether `demand` fits `available` (time-major rows of `K`, at least as long), tested
+    /// four steps at a time ([`test_rows`]).
     #[inline(always)]
-    fn bound(
-        &self,
-        available: &[f64],
-        whole: &[f64; K],
-        demand: &[f64],
-        t_run: usize,
-        metric: Metric,
-    ) -> f64 {
-        let split = t_run.saturating_mul(K).min(demand.len());
-        let (until, _) = demand.split_at(split);
-        let steps = rows(split, K);
-        // `A`: the round's sum up to `t_run`, unless the executor ends before.
-        let have = if steps < t_run {
-            total(available.get(..split).unwrap_or_default())
-        } else {
-            *whole
-        };
-        let need = total::<K>(until);
-        let totals = self.summed(steps);
-        let mut shares = [0.0; K];
-        for ((share, &total), (&have, &need)) in
-            shares.iter_mut().zip(&totals).zip(have.iter().zip(&need))
-        {
-            *share = (have - need - SLACK * (have + need)) / total;
-        }
-        combine(shares, metric)
+    pub(super) fn fits(available: &[f64], demand: &[f64]) -> bool {
+        let mut low = [0.0; K];
+        let have = available.get(..demand.len()).unwrap_or(available);
+        test_rows(&mut low, demand, have);
+        !negative(&low)
+    }
+
+    /// Tetris' alignment of an executor whose peak demand is `peak` ([`peak`]) with what
+    /// `available` has now (its first row): `Σ_r (peak[r] / C[r]) · (AR[0][r] / C[r])`.
+    #[inline(always)]
+    pub(super) fn alignment(&self, peak: &[f64; K], available: &[f64]) -> f64 {
+        peak.iter()
+            .zip(&self.amounts)
+            .zip(available)
+            .map(|((&peak, &c), &have)| peak / c * (have / c))
+            .sum()
     }
 
     /// `Σ_{t<steps} C[r]` for every kind, as [`summed`] adds it: one multiplication each when
     /// every kind multiplies exactly (the usual case, and then a vector operation).
     #[inline(always)]
-    fn summed(&self, steps: usize) -> [f64; K] {
-        if self.exact.iter().all(|&exact| exact) {
+    pub(super) fn summed(&self, steps: usize) -> [f64; K] {
+        if self.all_exact {
             let n = steps as f64;
             self.amounts.map(|c| n * c)
         } else {
@@ -357,14 +243,29 @@ impl<const K: usize> Capacity<K> {
     }
 }
 
+/// Each kind's largest amount in `demand` (time-major rows of `K`), from 0: Tetris' peak
+/// demand. Of equal amounts the later is kept, so that a kind whose amounts are all zeros
+/// peaks at the last one's sign (`f64::max` leaves that choice to the compiler); amounts are
+/// never NaN, so the comparison is one vector instruction.
+#[inline(always)]
+pub(super) fn peak<const K: usize>(demand: &[f64]) -> [f64; K] {
+    let mut peak = [0.0; K];
+    for row in demand.chunks_exact(K) {
+        for (peak, &need) in peak.iter_mut().zip(row) {
+            *peak = if *peak > need { *peak } else { need };
+        }
+    }
+    peak
+}
+
 /// The shares combined under `metric`: their sum for [`Metric::Trc`], their largest otherwise.
 ///
 /// A score's shares are numbers from +0 to 1 (a sum of non-negative differences from +0, over
 /// a positive one): never NaN nor -0, so the plain larger-of is `f64::max` to the bit, without
-/// its NaN handling. Both combinations are monotone in every share, which
-/// [`Capacity::bound`] relies on.
+/// its NaN handling. Both combinations are monotone in every share, which the bound of a
+/// MinFrag round relies on ([`super::rounds`]).
 #[inline(always)]
-fn combine<const K: usize>(shares: [f64; K], metric: Metric) -> f64 {
+pub(super) fn combine<const K: usize>(shares: [f64; K], metric: Metric) -> f64 {
     match metric {
         Metric::Trc => shares.into_iter().sum(),
         Metric::Drr | Metric::Tetris => {
@@ -374,36 +275,6 @@ fn combine<const K: usize>(shares: [f64; K], metric: Metric) -> f64 {
         }
     }
 }
-
-/// `amounts` (time-major rows of `K`) added up kind by kind, in no particular order: even
-/// and odd rows into two sums, so that neither waits on the other.
-#[inline(always)]
-fn total<const K: usize>(amounts: &[f64]) -> [f64; K] {
-    let mut pairs = amounts.chunks_exact(K.saturating_mul(2));
-    let (mut even, mut odd) = ([0.0; K], [0.0; K]);
-    for pair in &mut pairs {
-        let (first, second) = pair.split_at(K);
-        for ((even, odd), (&a, &b)) in even
-            .iter_mut()
-            .zip(odd.iter_mut())
-            .zip(first.iter().zip(second))
-        {
-            *even += a;
-            *odd += b;
-        }
-    }
-    for (even, &a) in even.iter_mut().zip(pairs.remainder()) {
-        *even += a;
-    }
-    for (even, &odd) in even.iter_mut().zip(&odd) {
-        *even += odd;
-    }
-    even
-}
-
-/// How far below its estimate `A - D` a fitting executor's numerator may be, relative to `A +
-/// D` ([`Capacity::bound`]).
-const SLACK: f64 = 1.0 / (1u64 << 36) as f64;
 
 /// Steps summed between two fit tests: long enough for the compiler to unroll and schedule
 /// freely, short enough that a misfit is noticed early.

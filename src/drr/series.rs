@@ -91,11 +91,6 @@ impl<'a> Executor<'a> {
     pub fn demand(&self) -> &'a [f64] {
         self.demand
     }
-
-    /// One row of `kinds` amounts per step.
-    pub(crate) fn rows(&self) -> core::slice::ChunksExact<'a, f64> {
-        self.demand.chunks_exact(self.kinds)
-    }
 }
 
 /// Pending executors back to back: executor `i`'s series starts where executor `i - 1`'s ends,

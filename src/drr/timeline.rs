@@ -51,7 +51,7 @@
 
 use super::machine::{check_executor, machine_capacity, Machine};
 use super::min_frag::place;
-use super::remaining::{Against, Remaining};
+use super::remaining::fits;
 use super::reprovision::{factors, scaled};
 use super::series::{check_kinds, check_steps, Executor, Executors, MAX_STEPS};
 use super::Metric;
@@ -361,15 +361,7 @@ impl<S: Storage<ExecutorRow, HEAPS>> Timeline<S> {
         if self.room() == 0 {
             return Err(Error::CapacityFull);
         }
-        let against = Against {
-            capacity: &self.machine,
-            available: self.available(),
-            demand: demand.demand(),
-            t_star: 0,
-            changed: self.horizon,
-            metric: Metric::Drr,
-        };
-        if Remaining::after(against).is_none() {
+        if !fits(&self.machine, self.available(), demand.demand()) {
             return Err(Error::DoesNotFit);
         }
         let stride = self.stride();
