@@ -443,11 +443,31 @@ impl<'a, K: HeapKey, T: Ties> Heap<'a, K, T> {
     }
 
     /// The offset of the smallest of a full family, as a tournament (two independent
-    /// comparisons, then one) whose outcomes are flags turned into offsets: no branch on the
-    /// keys, which are random to the predictor, and a short dependency chain.
+    /// comparisons, then one) on the keys alone, whose outcomes are flags turned into offsets
+    /// and the lesser keys: no branch on the keys, which are random to the predictor, and a
+    /// short dependency chain. A tournament that meets equal keys is played again with the
+    /// tie-break, out of line (equal keys are rare: the module documentation).
     // Always inlined: called once a level, it is the loop's body.
     #[inline(always)]
-    fn smallest_of_four(&self, [a, b, c, d]: &[HeapSlot<K>; ARITY]) -> usize {
+    fn smallest_of_four(&self, family: &[HeapSlot<K>; ARITY]) -> usize {
+        let [a, b, c, d] = family.map(|slot| slot.key);
+        let left = usize::from(b < a);
+        let right = 2 | usize::from(d < c);
+        let (l, r) = (a.min(b), c.min(d));
+        if a == b || c == d || l == r {
+            return self.smallest_of_four_tied(family);
+        }
+        if r < l {
+            right
+        } else {
+            left
+        }
+    }
+
+    /// [`Heap::smallest_of_four`] with the tie-break.
+    #[cold]
+    #[inline(never)]
+    fn smallest_of_four_tied(&self, [a, b, c, d]: &[HeapSlot<K>; ARITY]) -> usize {
         let left = usize::from(self.less(b.key, b.item, a.key, a.item));
         let right = 2 | usize::from(self.less(d.key, d.item, c.key, c.item));
         let (l, r) = (

@@ -11,10 +11,13 @@
 //! for `m` leaves, however few are in play.
 //!
 //! The leaves live wherever their owner keeps them ([`Leaves`]: DRF's rows, HAI's own slots);
-//! the internal nodes in heap slots: for `1 <= i < m`, slot `i` holds the key and the leaf
-//! winning node `i` (slot 0 is unused). Nodes are numbered as in a binary heap (children `2i`
-//! and `2i + 1`), leaves from `m` (leaf `l` is node `m + l`), so the root is node 1 and every
-//! `m` gives a complete tree. Ties go to the lower leaf ([`Contest::lesser`]).
+//! the internal nodes in heap slots. Nodes are numbered as in a binary heap (children `2i`
+//! and `2i + 1`, the root node 1), leaves from `M`, the number of leaves `m` rounded up to
+//! even (leaf `l` is node `M + l`; an odd `m` leaves place `m` empty), so every `m` gives a
+//! complete tree in which a leaf's sibling is a leaf and an internal node's sibling is
+//! internal: a replay decides once, not at every level, where the sibling's entry lives. Slot
+//! `i - 1` holds the key and the leaf winning internal node `i`, for `1 <= i < M`: at most `m`
+//! slots. Ties go to the lower leaf ([`Contest::lesser`]).
 
 use crate::heap::{HeapKey, HeapSlot, Key};
 
@@ -65,18 +68,18 @@ impl Contest for Key {
 
     const NOBODY: Key = Key::new(u64::MAX >> 1, 0);
 
-    /// By the sign of the keys' difference as one number: a mask, so the selection is
-    /// arithmetic. The outcome is random to the predictor, and LLVM turns a selection by a
-    /// flag in DRF's replay into a branch (its x86 cmov conversion), which mispredicted about
-    /// 4 times a decision.
+    /// By the keys as one number, a selection LLVM compiles to conditional moves in
+    /// [`replay`] (checked in the disassembly, Rust 1.95): the outcome is random to the
+    /// predictor. With the mask it replaced (the sign of the keys' difference selecting each
+    /// word), which an earlier form of the replay needed because LLVM turned its selection into
+    /// a mispredicted branch, DRF's decision took 542 instructions instead of 451 at 10K users.
     #[inline(always)]
     fn lesser(a: (Key, u32), b: (Key, u32)) -> (Key, u32) {
-        let (x, y) = (wide(a.0), wide(b.0));
-        // All ones when `y < x`: the difference cannot overflow, both being non-negative.
-        let take = (y.wrapping_sub(x) >> 127) as u64;
-        let key = x ^ ((x ^ y) & i128::from(take as i64));
-        let leaf = a.1 ^ ((a.1 ^ b.1) & take as u32);
-        (Key::new((key >> 64) as u64, key as u64), leaf)
+        if wide(b.0) < wide(a.0) {
+            b
+        } else {
+            a
+        }
     }
 }
 
@@ -90,7 +93,8 @@ pub(crate) trait Leaves<K> {
     /// The number of leaves, `m`.
     fn count(&self) -> usize;
 
-    /// The key of leaf `leaf` (below [`Leaves::count`]).
+    /// The key of leaf `leaf`: [`Contest::NOBODY`] from [`Leaves::count`] on (the place
+    /// past an odd count's last leaf).
     fn key(&self, leaf: usize) -> K;
 }
 
@@ -106,6 +110,20 @@ impl<K: Contest> Leaves<K> for [HeapSlot<K>] {
     }
 }
 
+/// The number of leaf places: `m` rounded up to even, so that every leaf's sibling is a leaf
+/// and every internal node's sibling an internal node; the place `m` of an odd `m` holds no
+/// leaf ([`Contest::NOBODY`]).
+fn places(m: usize) -> usize {
+    // No overflow: `m` is a table's capacity, below `u32::MAX`.
+    m.wrapping_add(m & 1)
+}
+
+/// The slot of internal node `node` (`1 <= node < places`): `node - 1`, so that the
+/// `places - 1 <= m` internal nodes fit in the `m` slots.
+fn slot(node: usize) -> usize {
+    node.wrapping_sub(1)
+}
+
 /// The winner of node `node` of the tree over `leaves` with internal nodes `nodes`: its key and
 /// leaf; a leaf's own at a leaf; [`Contest::NOBODY`] beyond the tree.
 fn entry<K: Contest, L: Leaves<K> + ?Sized>(
@@ -113,31 +131,32 @@ fn entry<K: Contest, L: Leaves<K> + ?Sized>(
     leaves: &L,
     node: usize,
 ) -> (K, u32) {
-    match node.checked_sub(leaves.count()) {
-        // A leaf number: below `m`, which fits a u32 as every table's capacity does.
+    match node.checked_sub(places(leaves.count())) {
+        // A leaf place: below `m + 1`, which fits a u32 as every table's capacity does.
         Some(leaf) => (leaves.key(leaf), leaf as u32),
         None => nodes
-            .get(node)
+            .get(slot(node))
             .map_or((K::NOBODY, 0), |slot| (slot.key(), slot.position())),
     }
 }
 
-/// Writes into internal node `node` its winner.
-fn hold<K: Contest>(nodes: &mut [HeapSlot<K>], node: usize, (key, leaf): (K, u32)) {
-    if let Some(slot) = nodes.get_mut(node) {
-        slot.set_key(key);
-        slot.set_position(leaf);
-    }
+/// Writes `(key, leaf)` into `slot`.
+fn hold<K: Contest>(slot: &mut HeapSlot<K>, (key, leaf): (K, u32)) {
+    slot.set_key(key);
+    slot.set_position(leaf);
 }
 
 /// Builds every internal node from the leaves' keys as they are, bottom up: `m - 1`
-/// comparisons. `nodes` holds at least as many slots as there are leaves.
+/// comparisons (one more for an odd `m`). `nodes` holds at least as many slots as there are
+/// leaves.
 pub(crate) fn build<K: Contest, L: Leaves<K> + ?Sized>(nodes: &mut [HeapSlot<K>], leaves: &L) {
-    for node in (1..leaves.count()).rev() {
-        // No overflow: `node < m`, a table's capacity, far below `usize::MAX / 2`.
+    for node in (1..places(leaves.count())).rev() {
+        // No overflow: `node < m + 1`, a table's capacity, far below `usize::MAX / 2`.
         let left = entry(nodes, leaves, node.wrapping_mul(2));
         let right = entry(nodes, leaves, node.wrapping_mul(2).wrapping_add(1));
-        hold(nodes, node, K::lesser(left, right));
+        if let Some(slot) = nodes.get_mut(slot(node)) {
+            hold(slot, K::lesser(left, right));
+        }
     }
 }
 
@@ -165,13 +184,29 @@ pub(crate) fn replay<K: Contest, L: Leaves<K> + ?Sized>(
     if leaf as usize >= m {
         return;
     }
+    // The leaf's sibling is a leaf (or the place past an odd `m`'s last leaf).
+    let sibling = leaf ^ 1;
+    let mut best = K::lesser(
+        (leaves.key(leaf as usize), leaf),
+        (leaves.key(sibling as usize), sibling),
+    );
     // No overflow: `leaf < m`.
-    let mut node = m.wrapping_add(leaf as usize);
-    let mut best = (leaves.key(leaf as usize), leaf);
+    let mut node = places(m).wrapping_add(leaf as usize) >> 1;
+    // Above the leaves, every sibling is an internal node.
     while node > 1 {
-        best = K::lesser(best, entry(nodes, leaves, node ^ 1));
+        let Some(other) = nodes.get(slot(node ^ 1)) else {
+            return;
+        };
+        let other = (other.key(), other.position());
+        let Some(here) = nodes.get_mut(slot(node)) else {
+            return;
+        };
+        hold(here, best);
+        best = K::lesser(best, other);
         node >>= 1;
-        hold(nodes, node, best);
+    }
+    if let Some(root) = nodes.first_mut() {
+        hold(root, best);
     }
 }
 
@@ -187,7 +222,7 @@ mod tests {
             self.len()
         }
         fn key(&self, leaf: usize) -> u64 {
-            self[leaf]
+            self.get(leaf).copied().unwrap_or(u64::NOBODY)
         }
     }
 
