@@ -8,8 +8,11 @@ package fairsched_test
 //	go test -tags fairschedtesting -run '^$' -bench . -count 5 ./...
 //
 // (-bench DRF and so on for one algorithm; -benchtime 100ms -count 1 for a quick check that
-// every workload runs and agrees with Rust). The Rust twins: cargo bench -p fairsched-bench
-// --bench <cfq|drf|paf|hai|drr>.
+// every workload runs and agrees with Rust). FAIRSCHED_BENCH_FILTER in the environment, a
+// regular expression, runs only the workloads whose Rust criterion id it matches, as
+// criterion's filter and the Java harness's (scripts/bench-report runs each workload beside its
+// Rust twin that way). The Rust twins: cargo bench -p fairsched-bench --bench
+// <cfq|drf|paf|hai|drr>.
 //
 // Every benchmark first checks its answers against the Rust workload's: a checksum (FNV-1a
 // over 64-bit words, see checksum) pinned in bench/tests/bindings.rs (cargo test -p
@@ -39,6 +42,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
 	"sync"
@@ -82,6 +86,16 @@ func agree(b *testing.B, id string, sum checksum) {
 	}
 }
 
+// filter is FAIRSCHED_BENCH_FILTER, compiled by TestMain (empty: every workload).
+var filter *regexp.Regexp
+
+// only skips the workload id unless the filter matches it.
+func only(b *testing.B, id string) {
+	if !filter.MatchString(id) {
+		b.SkipNow()
+	}
+}
+
 // results holds every run's ns per operation by Rust criterion id, in the order first run.
 var results struct {
 	sync.Mutex
@@ -106,6 +120,11 @@ func record(b *testing.B, id string, ops int) {
 // TestMain runs the tests and benchmarks, then prints the fairsched-bench lines of the
 // benchmarks that ran (none without -bench).
 func TestMain(m *testing.M) {
+	var err error
+	if filter, err = regexp.Compile(os.Getenv("FAIRSCHED_BENCH_FILTER")); err != nil {
+		fmt.Fprintln(os.Stderr, "FAIRSCHED_BENCH_FILTER:", err)
+		os.Exit(2)
+	}
 	code := m.Run()
 	results.Lock()
 	for _, id := range results.order {
@@ -136,6 +155,8 @@ func BenchmarkDecisions(b *testing.B) {
 }
 
 func benchmarkDecisions(b *testing.B, k int) {
+	id := fmt.Sprintf("cfq_batch_10k/%d", k)
+	only(b, id)
 	const jobs = 10_000
 	c := newCFQ(b, jobs, 1000, 0)
 	for i := range uint64(jobs) {
@@ -180,7 +201,6 @@ func benchmarkDecisions(b *testing.B, k int) {
 		return n
 	}
 
-	id := fmt.Sprintf("cfq_batch_10k/%d", k)
 	sum := newChecksum()
 	for range 1_000 {
 		for _, g := range given[:step()] {
@@ -234,8 +254,9 @@ func busyDRFQueue(b *testing.B, users int) *fairsched.DRFQueue {
 func BenchmarkDRF(b *testing.B) {
 	const users = 10_000
 	b.Run("next_user", func(b *testing.B) {
-		q := busyDRFQueue(b, users)
 		id := "drf_next_user/queue/10000"
+		only(b, id)
+		q := busyDRFQueue(b, users)
 		sum := newChecksum()
 		for range 10_000 {
 			user, ok, err := q.StartNext()
@@ -253,10 +274,11 @@ func BenchmarkDRF(b *testing.B) {
 		record(b, id, b.N)
 	})
 	b.Run("round", func(b *testing.B) {
+		id := "drf_round/queue/10000"
+		only(b, id)
 		q := busyDRFQueue(b, users)
 		free := []float64{4000, 4000, 4000, 4000}
 		out := make([]uint64, 256)
-		id := "drf_round/queue/10000"
 		sum := newChecksum()
 		for range 100 {
 			n, err := q.AllocateRound(free, out)
@@ -282,8 +304,9 @@ func BenchmarkDRF(b *testing.B) {
 func BenchmarkQKnobler(b *testing.B) {
 	for _, n := range []int{10, 1_000} {
 		b.Run(fmt.Sprintf("m4/n=%d", n), func(b *testing.B) {
-			cluster, weights, demands := drfInstance(n, 4)
 			id := fmt.Sprintf("qknobler_allocate/m4/%d", n)
+			only(b, id)
+			cluster, weights, demands := drfInstance(n, 4)
 			a, err := fairsched.QKnoblerAllocate(cluster, weights, demands, 0.5)
 			must(b, err)
 			sum := newChecksum()
@@ -326,6 +349,8 @@ func (s *splitMix) unit() float64 { return float64(s.below(1<<53)) / (1 << 53) }
 // and ernest_fit/10_samples, PAFErnestFit of its ten samples (checksum over the coefficients).
 func BenchmarkPAF(b *testing.B) {
 	b.Run("allocate_fast", func(b *testing.B) {
+		id := "paf_allocate_200_jobs_8000_slots/fast"
+		only(b, id)
 		const jobs = 200
 		rng := splitMix(2017)
 		weights := make([]uint32, jobs)
@@ -346,7 +371,6 @@ func BenchmarkPAF(b *testing.B) {
 		// Laid out once, as a scheduler allocating over the same jobs keeps them.
 		laid, err := fairsched.NewPAFJobs(weights, curves)
 		must(b, err)
-		id := "paf_allocate_200_jobs_8000_slots/fast"
 		a, err := p.AllocateJobs(laid, 8_000, 0.9, fairsched.PAFFast)
 		must(b, err)
 		sum := newChecksum()
@@ -364,6 +388,8 @@ func BenchmarkPAF(b *testing.B) {
 		record(b, id, b.N)
 	})
 	b.Run("ernest_fit", func(b *testing.B) {
+		id := "ernest_fit/10_samples"
+		only(b, id)
 		slots := []uint32{1, 2, 4, 6, 8, 12, 16, 24, 32, 48}
 		// ernest_samples()' run times, (0.2 + 0.001x + 3/x + 0.05 ln x)(1 + e), as Rust
 		// computes them (written out, so that no other ln can change a last bit).
@@ -372,7 +398,6 @@ func BenchmarkPAF(b *testing.B) {
 			0.6801023563131519, 0.597970239139188, 0.5339974945703092, 0.5104422049749843,
 			0.4965416111642864, 0.5091006510508486,
 		}
-		id := "ernest_fit/10_samples"
 		fit, err := fairsched.PAFErnestFit(slots, runtimes)
 		must(b, err)
 		sum := newChecksum()
@@ -395,6 +420,8 @@ func BenchmarkPAF(b *testing.B) {
 // the total JCT).
 func BenchmarkHAI(b *testing.B) {
 	const jobs, cores = 50, 200
+	id := fmt.Sprintf("hai_allocate/heaps/n=%d,C=%d", jobs, cores)
+	only(b, id)
 	batch := fairsched.HAIBatch{TotalCores: cores, Theta: 1, Caps: make([]uint32, jobs)}
 	for j := range uint32(jobs) {
 		optimum := 10 + (j*7919)%51
@@ -410,7 +437,6 @@ func BenchmarkHAI(b *testing.B) {
 	}
 	h := newHAI(b, 1_000)
 	allocation, jct := make([]uint32, jobs), make([]float64, jobs)
-	id := fmt.Sprintf("hai_allocate/heaps/n=%d,C=%d", jobs, cores)
 	summary, err := h.Allocate(batch, allocation, jct)
 	must(b, err)
 	sum := newChecksum()
@@ -484,8 +510,9 @@ func BenchmarkDRR(b *testing.B) {
 	must(b, err)
 	defer pending.Close()
 	b.Run("min_frag", func(b *testing.B) {
-		available := slices.Clone(given)
 		id := "drr_heartbeat/min_frag/Drr"
+		only(b, id)
+		available := slices.Clone(given)
 		beat, err := fairsched.DRRMinFragExecutors(benchDRRCapacity, available, benchDRRTRun, pending,
 			fairsched.MetricDRR, placements)
 		must(b, err)
@@ -507,6 +534,8 @@ func BenchmarkDRR(b *testing.B) {
 		record(b, id, b.N)
 	})
 	b.Run("timeline_heartbeat", func(b *testing.B) {
+		id := "drr_timeline/heartbeat"
+		only(b, id)
 		running := make([]float64, benchDRRTRun*len(benchDRRCapacity))
 		for i := range running {
 			running[i] = max(benchDRRCapacity[i%len(benchDRRCapacity)]-given[i], 0)
@@ -531,7 +560,6 @@ func BenchmarkDRR(b *testing.B) {
 		}
 		defer closeAll()
 
-		id := "drr_timeline/heartbeat"
 		fresh = append(fresh, busy())
 		beat, err := fresh[0].HeartbeatExecutors(pending, counts, fairsched.MetricDRR, placements)
 		must(b, err)

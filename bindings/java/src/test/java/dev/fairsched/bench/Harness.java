@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 /**
  * Times {@link Workload}s the way the first JNI benchmark did: a warm-up, then several rounds of
@@ -16,7 +18,8 @@ import java.util.function.Supplier;
  * fairsched-bench jni/<Rust criterion id> <nanoseconds per operation, median>}, an operation
  * being a decision for the CFQ batches and one call otherwise.
  *
- * <p>Environment: {@code FAIRSCHED_BENCH_FILTER} runs only the workloads whose id contains it;
+ * <p>Environment: {@code FAIRSCHED_BENCH_FILTER}, a regular expression, runs only the workloads
+ * whose id it matches (anywhere, as criterion's filter and the Go harness's);
  * {@code FAIRSCHED_BENCH_QUICK=1} shortens warm-up and rounds (a correctness check, figures
  * noisy).
  */
@@ -30,7 +33,8 @@ final class Harness {
     /** About how long a run of steps between two looks at the clock lasts. */
     private static final long NANOS_PER_CHECK = 1_000_000L;
 
-    private final String filter = System.getenv("FAIRSCHED_BENCH_FILTER");
+    private final Pattern filter =
+            Pattern.compile(Objects.requireNonNullElse(System.getenv("FAIRSCHED_BENCH_FILTER"), ""));
     private final List<String> lines = new ArrayList<>();
 
     Harness() {
@@ -43,7 +47,7 @@ final class Harness {
 
     /** Builds, checks, times and closes the workload {@code make} gives, unless filtered out. */
     void run(String id, Supplier<? extends Workload> make) {
-        if (filter != null && !id.contains(filter)) {
+        if (!filter.matcher(id).find()) {
             return;
         }
         try (Workload w = make.get()) {

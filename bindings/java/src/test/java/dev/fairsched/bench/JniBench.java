@@ -12,7 +12,8 @@ package dev.fairsched.bench;
  *
  * <p>With {@code FAIRSCHED_BENCH_QUICK=1} in the environment the rounds are short (a check that
  * every workload runs and agrees with Rust, figures noisy); {@code FAIRSCHED_BENCH_FILTER=drf}
- * runs only the workloads whose id contains {@code drf}. The Rust twins: {@code cargo bench -p
+ * runs only the workloads whose id contains {@code drf} (a regular expression, as criterion's
+ * filter: {@code '^cfq_batch_10k/1$'} runs that one alone). The Rust twins: {@code cargo bench -p
  * fairsched-bench --bench <cfq|drf|paf|hai|drr>}.
  *
  * <p>Every workload's answers are first checked against the Rust workload's, a {@link Checksum}
