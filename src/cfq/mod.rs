@@ -441,14 +441,16 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
         let slots = out.len();
         let mut free = out;
         while !free.is_empty() {
+            // One view of the backlog a job: its rows are read through the tie-break's shared
+            // borrow, and the job's count written once the view is gone.
+            let shared: &[JobRow] = rows;
+            let mut queue = Heap::new(&mut *backlog, &mut self.backlog_len, ArrivalThenId(shared));
             // A hole the previous drain left is filled first, when another slot follows it
             // in the same call (a single slot leaves it for the next entry to fill).
-            let Some((_, row)) =
-                Heap::new(backlog, &mut self.backlog_len, ArrivalThenId(rows)).top()
-            else {
+            let Some((_, row)) = queue.top() else {
                 break;
             };
-            let Some(job) = rows.get_mut(row as usize) else {
+            let Some(job) = shared.get(row as usize) else {
                 break;
             };
             let take = free.len().min(job.pending as usize);
@@ -464,11 +466,14 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
                 [one] => *one = job.id,
                 _ => given.fill(job.id),
             }
-            job.pending = job.pending.saturating_sub(take as u32);
-            if job.pending == 0 {
+            let left = job.pending.saturating_sub(take as u32);
+            if left == 0 {
                 // Leave the root a hole: when a job enters the backlog next (the common
                 // sequel of a drain), it fills the hole in one pass.
-                Heap::new(backlog, &mut self.backlog_len, ArrivalThenId(rows)).pop_leaving_hole();
+                queue.pop_leaving_hole();
+            }
+            if let Some(job) = rows.get_mut(row as usize) {
+                job.pending = left;
             }
         }
         slots.saturating_sub(free.len())
