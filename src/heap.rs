@@ -242,6 +242,17 @@ impl<'a, K: HeapKey, T: Ties> Heap<'a, K, T> {
         true
     }
 
+    /// The smallest entry, at the root once a hole there is filled (the ordinary way): a
+    /// caller that goes on to remove it finds no hole for [`Heap::pop_leaving_hole`] to fill,
+    /// and reads the root alone, not a hole's children.
+    pub fn top(&mut self) -> Option<(K, u32)> {
+        self.fill_hole();
+        if *self.len == 0 {
+            return None;
+        }
+        self.slots.first().map(|root| (root.key, root.item))
+    }
+
     /// Removes and returns the smallest entry.
     pub fn pop(&mut self) -> Option<(K, u32)> {
         let top = self.pop_leaving_hole()?;
