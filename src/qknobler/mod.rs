@@ -300,11 +300,23 @@ impl Program for EfficiencyProgram<'_> {
         cost
     }
 
-    /// `c_j - y·A_j = Σ_k d_jk (1 - y_k) / r_k`: the duals and the capacity fold into one
-    /// factor per kind, and each user costs one dot product over its own demand row.
-    /// Demand rows are read as the caller laid them out, `M` amounts each, so the dot product
-    /// has a length the compiler knows.
+    /// The reduced costs of the users `first..`, through [`EfficiencyProgram::reduced_costs_of`]
+    /// over their demand rows.
     fn reduced_costs<const M: usize>(&self, duals: &[f64; M], first: usize, out: &mut [f64]) {
+        let rows = self.users.demands().get(first.saturating_mul(M)..);
+        self.reduced_costs_of(duals, rows.unwrap_or_default(), out);
+    }
+
+    /// The demand rows: users with the same row are the same column.
+    fn patterns(&self) -> Option<&[f64]> {
+        Some(self.users.demands())
+    }
+
+    /// `c_j - y·A_j = Σ_k d_jk (1 - y_k) / r_k`: the duals and the capacity fold into one
+    /// factor per kind, and each user costs one dot product over its demand row. Demand rows
+    /// are read as the caller laid them out, `M` amounts each, so the dot product has a length
+    /// the compiler knows.
+    fn reduced_costs_of<const M: usize>(&self, duals: &[f64; M], rows: &[f64], out: &mut [f64]) {
         if M != self.rows() {
             // Not this program's duals (the solver never passes such): nothing to price.
             return;
@@ -317,8 +329,7 @@ impl Program for EfficiencyProgram<'_> {
         {
             *f = (1.0 - y) / r;
         }
-        let rows = self.users.demands().get(first.saturating_mul(M)..);
-        for (r, demand) in out.iter_mut().zip(rows.unwrap_or_default().chunks_exact(M)) {
+        for (r, demand) in out.iter_mut().zip(rows.chunks_exact(M)) {
             *r = demand.iter().zip(&factor).map(|(d, f)| d * f).sum();
         }
     }
