@@ -21,15 +21,25 @@
 //!
 //! A candidate ruled out by its bound or its alignment is not tested, so it stays open: it may
 //! not fit, which a witness or a later round finds out. Sums are kept for the first [`KEPT`]
-//! candidates, on the stack; later ones are summed again each round.
+//! candidates, on the stack; later ones are summed again each round. A heartbeat of at most
+//! [`FEW`] candidates whose `t_run` is at most [`SHORT`] steps gets rounds sized for it: the
+//! stack they take is zeroed before the first round, so the space a heartbeat cannot use is
+//! not.
 
 use super::remaining::{combine, peak, Capacity};
 use super::series::{rows, Executor, MAX_STEPS};
 use super::Metric;
 use crate::resources::Resources;
 
-/// Candidates, by index, whose sums [`Rounds`] keeps.
-const KEPT: usize = 256;
+/// Candidates, by index, whose sums [`Rounds`] keeps at most.
+pub(super) const KEPT: usize = 256;
+
+/// Candidates of a heartbeat small enough for a smaller [`Rounds`]: sums for this many.
+pub(super) const FEW: usize = 128;
+
+/// `t_run` of a heartbeat small enough for a smaller [`Rounds`]: prefix sums up to this many
+/// steps.
+pub(super) const SHORT: usize = 64;
 
 // `Rounds::kept_steps` holds any number of steps.
 const _: () = assert!(MAX_STEPS <= u16::MAX as usize);
@@ -51,8 +61,9 @@ enum Trial {
     Better(f64),
 }
 
-/// One heartbeat's rounds on a machine of `K` kinds.
-pub(super) struct Rounds<const K: usize> {
+/// One heartbeat's rounds on a machine of `K` kinds, keeping sums for the first `KEPT`
+/// candidates and `AR`'s prefix sums up to `STEPS - 1` steps (at least `t_run`).
+pub(super) struct Rounds<const K: usize, const KEPT: usize, const STEPS: usize> {
     capacity: Capacity<K>,
     metric: Metric,
     /// For candidate `i < KEPT`: under DRR and TRC its demand summed over its first
@@ -61,14 +72,14 @@ pub(super) struct Rounds<const K: usize> {
     /// The steps `kept[i]` covers, 0 before it is taken.
     kept_steps: [u16; KEPT],
     /// `prefix[t]`: `AR` summed over its first `t` steps, for `t` up to this round's `t_run`.
-    prefix: [[f64; K]; MAX_STEPS + 1],
+    prefix: [[f64; K]; STEPS],
     /// Where candidates did not fit, as positions `t · K + r` in the series, the newest first.
     witnesses: [usize; WITNESSES],
     /// How many of them there are yet.
     found: usize,
 }
 
-impl<const K: usize> Rounds<K> {
+impl<const K: usize, const KEPT: usize, const STEPS: usize> Rounds<K, KEPT, STEPS> {
     /// Rounds on a machine of `capacity` (`K` kinds) under `metric`, nothing kept yet.
     #[inline(always)]
     pub(super) fn new(capacity: &Resources, metric: Metric) -> Self {
@@ -77,7 +88,7 @@ impl<const K: usize> Rounds<K> {
             metric,
             kept: [[0.0; K]; KEPT],
             kept_steps: [0; KEPT],
-            prefix: [[0.0; K]; MAX_STEPS + 1],
+            prefix: [[0.0; K]; STEPS],
             witnesses: [0; WITNESSES],
             found: 0,
         }
