@@ -1,7 +1,7 @@
 //! MinFrag (§III-B2, Algorithm 1) on one heartbeat of one machine: best fit decreasing with
 //! executors sized by the DRR they would leave.
 
-use super::machine::Machine;
+use super::machine::{check_pending, Machine};
 use super::remaining::{per_kinds, PerKinds};
 use super::rounds::{Rounds, FEW, KEPT, SHORT};
 use super::series::{Executors, MAX_EXECUTORS, MAX_STEPS};
@@ -47,9 +47,7 @@ pub fn min_frag(
     placements: &mut [u32],
 ) -> Result<Heartbeat> {
     let machine = Machine::new(capacity, available, t_run)?;
-    for executor in pending.iter() {
-        machine.check(&executor)?;
-    }
+    check_pending(machine.capacity().kinds(), machine.steps(), pending)?;
     if placements.len() < pending.len() {
         return Err(Error::LengthMismatch);
     }
