@@ -77,6 +77,9 @@ pub(super) struct Rounds<const K: usize, const KEPT: usize, const STEPS: usize> 
     witnesses: [usize; WITNESSES],
     /// How many of them there are yet.
     found: usize,
+    /// `prefix[t_run]` and `Σ_{t<t_run} C[r]` for this round's `t_run`: what the bounds of
+    /// the candidates running at least `t_run` steps read.
+    whole: ([f64; K], [f64; K]),
 }
 
 impl<const K: usize, const KEPT: usize, const STEPS: usize> Rounds<K, KEPT, STEPS> {
@@ -91,6 +94,7 @@ impl<const K: usize, const KEPT: usize, const STEPS: usize> Rounds<K, KEPT, STEP
             prefix: [[0.0; K]; STEPS],
             witnesses: [0; WITNESSES],
             found: 0,
+            whole: ([0.0; K], [0.0; K]),
         }
     }
 
@@ -112,6 +116,7 @@ impl<const K: usize, const KEPT: usize, const STEPS: usize> Rounds<K, KEPT, STEP
         match self.metric {
             Metric::Drr | Metric::Trc => {
                 self.sum_available(available, t_run);
+                self.whole = (self.available_sum(t_run), self.capacity.summed(t_run));
                 self.each(available, candidates, misfit, |rounds, i, demand, best| {
                     rounds.least(i, demand, available, t_run, best)
                 })
@@ -166,7 +171,7 @@ impl<const K: usize, const KEPT: usize, const STEPS: usize> Rounds<K, KEPT, STEP
         best: Option<f64>,
     ) -> Trial {
         let t_star = t_run.min(rows(demand.len(), K));
-        if best.is_some_and(|least| self.ruled_out(i, demand, t_star, least)) {
+        if best.is_some_and(|least| self.ruled_out(i, demand, t_star, t_run, least)) {
             return Trial::Worse;
         }
         match self.capacity.score(available, demand, t_run, self.metric) {
@@ -244,6 +249,12 @@ impl<const K: usize, const KEPT: usize, const STEPS: usize> Rounds<K, KEPT, STEP
         }
     }
 
+    /// `AR` summed over its first `steps` steps, from `prefix`.
+    #[inline(always)]
+    fn available_sum(&self, steps: usize) -> [f64; K] {
+        self.prefix.get(steps).copied().unwrap_or([0.0; K])
+    }
+
     /// `prefix` for the round: `AR` summed step by step up to `t_run`.
     #[inline(always)]
     fn sum_available(&mut self, available: &[f64], t_run: usize) {
@@ -257,9 +268,10 @@ impl<const K: usize, const KEPT: usize, const STEPS: usize> Rounds<K, KEPT, STEP
         }
     }
 
-    /// Whether candidate `i` (series `demand`, `t* = t_star`), if it fits, scores at least
-    /// `best` under [`Metric::Drr`] or [`Metric::Trc`] (so that it cannot be chosen over the
-    /// score `best`), told from sums in any order: no fit test, no ordered chain.
+    /// Whether candidate `i` (series `demand`, `t* = t_star`; `whole` holds the sums of the
+    /// round's `t_run`), if it fits, scores at least `best` under [`Metric::Drr`] or
+    /// [`Metric::Trc`] (so that it cannot be chosen over the score `best`), told from sums in
+    /// any order: no fit test, no ordered chain.
     ///
     /// With `A = Σ_{t<t*} AR[t][r]` and `D = Σ_{t<t*} RD[t][r]`, the score's numerator `N`
     /// sums `t* <= 256` differences `AR[t][r] - RD[t][r]`, each at least 0 when the executor
@@ -279,14 +291,24 @@ impl<const K: usize, const KEPT: usize, const STEPS: usize> Rounds<K, KEPT, STEP
     /// - Under TRC, the shares `n / T`, each at most its kind's share since rounded division
     ///   keeps an order, summed ([`combine`], monotone in each) must be above `best`.
     #[inline(always)]
-    fn ruled_out(&mut self, i: usize, demand: &[f64], t_star: usize, best: f64) -> bool {
+    fn ruled_out(
+        &mut self,
+        i: usize,
+        demand: &[f64],
+        t_star: usize,
+        t_run: usize,
+        best: f64,
+    ) -> bool {
         let need = self.kept(i, demand, t_star, total::<K>);
-        let have = self.prefix.get(t_star).copied().unwrap_or([0.0; K]);
+        let (have, totals) = if t_star == t_run {
+            self.whole
+        } else {
+            (self.available_sum(t_star), self.capacity.summed(t_star))
+        };
         let mut least = [0.0; K];
         for (least, (&have, &need)) in least.iter_mut().zip(have.iter().zip(&need)) {
             *least = have - need - SLACK * (have + need);
         }
-        let totals = self.capacity.summed(t_star);
         if self.metric == Metric::Trc {
             let mut shares = least;
             for (share, &total) in shares.iter_mut().zip(&totals) {
