@@ -73,8 +73,9 @@ pub(super) struct Rounds<const K: usize, const KEPT: usize, const STEPS: usize> 
     kept_steps: [u16; KEPT],
     /// `prefix[t]`: `AR` summed over its first `t` steps, for `t` up to this round's `t_run`.
     prefix: [[f64; K]; STEPS],
-    /// Where candidates did not fit, as positions `t · K + r` in the series, the newest first.
-    witnesses: [usize; WITNESSES],
+    /// Where candidates did not fit, as positions `t · K + r` in the series, the newest first,
+    /// each with what `available` has there this round.
+    witnesses: [(usize, f64); WITNESSES],
     /// How many of them there are yet.
     found: usize,
     /// `prefix[t_run]` and `Σ_{t<t_run} C[r]` for this round's `t_run`: what the bounds of
@@ -92,7 +93,7 @@ impl<const K: usize, const KEPT: usize, const STEPS: usize> Rounds<K, KEPT, STEP
             kept: [[0.0; K]; KEPT],
             kept_steps: [0; KEPT],
             prefix: [[0.0; K]; STEPS],
-            witnesses: [0; WITNESSES],
+            witnesses: [(0, 0.0); WITNESSES],
             found: 0,
             whole: ([0.0; K], [0.0; K]),
         }
@@ -139,10 +140,11 @@ impl<const K: usize, const KEPT: usize, const STEPS: usize> Rounds<K, KEPT, STEP
         mut misfit: impl FnMut(usize),
         mut trial: impl FnMut(&mut Self, usize, &[f64], Option<f64>) -> Trial,
     ) -> Option<(usize, Executor<'e>)> {
+        self.reread(available);
         let mut best: Option<(usize, Executor<'e>, f64)> = None;
         for (i, executor) in candidates {
             let demand = executor.demand();
-            if self.refuted(available, demand) {
+            if self.refuted(demand) {
                 misfit(i);
                 continue;
             }
@@ -198,14 +200,19 @@ impl<const K: usize, const KEPT: usize, const STEPS: usize> Rounds<K, KEPT, STEP
 
     /// Whether `demand` needs more than `available` has at a witness: then it does not fit.
     #[inline(always)]
-    fn refuted(&self, available: &[f64], demand: &[f64]) -> bool {
+    fn refuted(&self, demand: &[f64]) -> bool {
         let witnesses = self.witnesses.get(..self.found).unwrap_or_default();
         witnesses
             .iter()
-            .any(|&at| match (demand.get(at), available.get(at)) {
-                (Some(need), Some(have)) => need > have,
-                _ => false,
-            })
+            .any(|&(at, have)| demand.get(at).is_some_and(|&need| need > have))
+    }
+
+    /// Reads `available` at the witnesses again, for a round on it.
+    #[inline(always)]
+    fn reread(&mut self, available: &[f64]) {
+        for (at, have) in self.witnesses.iter_mut().take(self.found) {
+            *have = available.get(*at).copied().unwrap_or(f64::INFINITY);
+        }
     }
 
     /// Keeps the first place where `demand`, found not to fit, needs more than `available`
@@ -218,7 +225,7 @@ impl<const K: usize, const KEPT: usize, const STEPS: usize> Rounds<K, KEPT, STEP
         if let Some(at) = at {
             self.witnesses.rotate_right(1);
             if let Some(newest) = self.witnesses.first_mut() {
-                *newest = at;
+                *newest = (at, available.get(at).copied().unwrap_or(f64::INFINITY));
             }
             self.found = self.found.saturating_add(1).min(WITNESSES);
         }
