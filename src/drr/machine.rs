@@ -2,7 +2,7 @@
 //! earliest finish of its running executors (§III-B2, Table V's `AR(j)`).
 
 use super::remaining::{Against, Remaining};
-use super::series::{self, Executor, MAX_STEPS};
+use super::series::{self, Executor, Executors, MAX_STEPS};
 use super::Metric;
 use crate::resources::Resources;
 use crate::{Error, Result};
@@ -126,6 +126,20 @@ pub(crate) fn machine_capacity(capacity: &[f64]) -> Result<Resources> {
         return Err(Error::OutOfRange);
     }
     Ok(capacity)
+}
+
+/// [`check_executor`] for each of `pending`, the first error in their order: they share their
+/// kinds, so the first has the kinds error if any has, and the longest is the one to test
+/// against the horizon (one pass over the steps instead of a test each). None at all passes.
+pub(crate) fn check_pending(
+    machine_kinds: usize,
+    horizon: usize,
+    pending: &Executors<'_>,
+) -> Result<()> {
+    if pending.is_empty() {
+        return Ok(());
+    }
+    check_executor(machine_kinds, horizon, pending.kinds(), pending.longest())
 }
 
 /// [`Error::LengthMismatch`] when an executor's kinds differ from a machine's, and

@@ -1,10 +1,10 @@
 //! MinFrag (§III-B2, Algorithm 1) on one heartbeat of one machine: best fit decreasing with
 //! executors sized by the DRR they would leave.
 
-use super::machine::Machine;
+use super::machine::{check_pending, Machine};
 use super::remaining::{per_kinds, PerKinds};
-use super::rounds::Rounds;
-use super::series::{Executors, MAX_EXECUTORS};
+use super::rounds::{Rounds, FEW, KEPT, SHORT};
+use super::series::{Executors, MAX_EXECUTORS, MAX_STEPS};
 use super::Metric;
 use crate::resources::Resources;
 use crate::{Error, Result};
@@ -47,9 +47,7 @@ pub fn min_frag(
     placements: &mut [u32],
 ) -> Result<Heartbeat> {
     let machine = Machine::new(capacity, available, t_run)?;
-    for executor in pending.iter() {
-        machine.check(&executor)?;
-    }
+    check_pending(machine.capacity().kinds(), machine.steps(), pending)?;
     if placements.len() < pending.len() {
         return Err(Error::LengthMismatch);
     }
@@ -119,6 +117,20 @@ impl PerKinds for Place<'_, '_> {
     type Output = (usize, usize);
 
     fn run<const K: usize>(self) -> (usize, usize) {
+        if self.pending.len() <= FEW && self.t_run <= SHORT {
+            self.rounds::<K, FEW, { SHORT + 1 }>()
+        } else {
+            self.rounds::<K, KEPT, { MAX_STEPS + 1 }>()
+        }
+    }
+}
+
+impl Place<'_, '_> {
+    /// The loop, with [`Rounds`] keeping sums for `KEPT` candidates and `AR`'s prefix sums up
+    /// to `STEPS - 1` steps: room for all of a heartbeat of at most [`FEW`] candidates whose
+    /// `t_run` is at most [`SHORT`] steps, so that its rounds start from that much less zeroed
+    /// memory (6 KB instead of 17 KB at 4 kinds), and for any heartbeat otherwise.
+    fn rounds<const K: usize, const KEPT: usize, const STEPS: usize>(self) -> (usize, usize) {
         let Place {
             capacity,
             available,
@@ -135,7 +147,7 @@ impl PerKinds for Place<'_, '_> {
                 open.close(i);
             }
         }
-        let mut rounds = Rounds::<K>::new(capacity, metric);
+        let mut rounds = Rounds::<K, KEPT, STEPS>::new(capacity, metric);
         let mut placed = 0;
         while placed < placements.len() {
             let mut misfits = Open::none();

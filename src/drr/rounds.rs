@@ -21,15 +21,25 @@
 //!
 //! A candidate ruled out by its bound or its alignment is not tested, so it stays open: it may
 //! not fit, which a witness or a later round finds out. Sums are kept for the first [`KEPT`]
-//! candidates, on the stack; later ones are summed again each round.
+//! candidates, on the stack; later ones are summed again each round. A heartbeat of at most
+//! [`FEW`] candidates whose `t_run` is at most [`SHORT`] steps gets rounds sized for it: the
+//! stack they take is zeroed before the first round, so the space a heartbeat cannot use is
+//! not.
 
 use super::remaining::{combine, peak, Capacity};
 use super::series::{rows, Executor, MAX_STEPS};
 use super::Metric;
 use crate::resources::Resources;
 
-/// Candidates, by index, whose sums [`Rounds`] keeps.
-const KEPT: usize = 256;
+/// Candidates, by index, whose sums [`Rounds`] keeps at most.
+pub(super) const KEPT: usize = 256;
+
+/// Candidates of a heartbeat small enough for a smaller [`Rounds`]: sums for this many.
+pub(super) const FEW: usize = 128;
+
+/// `t_run` of a heartbeat small enough for a smaller [`Rounds`]: prefix sums up to this many
+/// steps.
+pub(super) const SHORT: usize = 64;
 
 // `Rounds::kept_steps` holds any number of steps.
 const _: () = assert!(MAX_STEPS <= u16::MAX as usize);
@@ -51,8 +61,9 @@ enum Trial {
     Better(f64),
 }
 
-/// One heartbeat's rounds on a machine of `K` kinds.
-pub(super) struct Rounds<const K: usize> {
+/// One heartbeat's rounds on a machine of `K` kinds, keeping sums for the first `KEPT`
+/// candidates and `AR`'s prefix sums up to `STEPS - 1` steps (at least `t_run`).
+pub(super) struct Rounds<const K: usize, const KEPT: usize, const STEPS: usize> {
     capacity: Capacity<K>,
     metric: Metric,
     /// For candidate `i < KEPT`: under DRR and TRC its demand summed over its first
@@ -61,14 +72,18 @@ pub(super) struct Rounds<const K: usize> {
     /// The steps `kept[i]` covers, 0 before it is taken.
     kept_steps: [u16; KEPT],
     /// `prefix[t]`: `AR` summed over its first `t` steps, for `t` up to this round's `t_run`.
-    prefix: [[f64; K]; MAX_STEPS + 1],
-    /// Where candidates did not fit, as positions `t · K + r` in the series, the newest first.
-    witnesses: [usize; WITNESSES],
+    prefix: [[f64; K]; STEPS],
+    /// Where candidates did not fit, as positions `t · K + r` in the series, the newest first,
+    /// each with what `available` has there this round.
+    witnesses: [(usize, f64); WITNESSES],
     /// How many of them there are yet.
     found: usize,
+    /// `prefix[t_run]` and `Σ_{t<t_run} C[r]` for this round's `t_run`: what the bounds of
+    /// the candidates running at least `t_run` steps read.
+    whole: ([f64; K], [f64; K]),
 }
 
-impl<const K: usize> Rounds<K> {
+impl<const K: usize, const KEPT: usize, const STEPS: usize> Rounds<K, KEPT, STEPS> {
     /// Rounds on a machine of `capacity` (`K` kinds) under `metric`, nothing kept yet.
     #[inline(always)]
     pub(super) fn new(capacity: &Resources, metric: Metric) -> Self {
@@ -77,9 +92,10 @@ impl<const K: usize> Rounds<K> {
             metric,
             kept: [[0.0; K]; KEPT],
             kept_steps: [0; KEPT],
-            prefix: [[0.0; K]; MAX_STEPS + 1],
-            witnesses: [0; WITNESSES],
+            prefix: [[0.0; K]; STEPS],
+            witnesses: [(0, 0.0); WITNESSES],
             found: 0,
+            whole: ([0.0; K], [0.0; K]),
         }
     }
 
@@ -101,6 +117,7 @@ impl<const K: usize> Rounds<K> {
         match self.metric {
             Metric::Drr | Metric::Trc => {
                 self.sum_available(available, t_run);
+                self.whole = (self.available_sum(t_run), self.capacity.summed(t_run));
                 self.each(available, candidates, misfit, |rounds, i, demand, best| {
                     rounds.least(i, demand, available, t_run, best)
                 })
@@ -123,10 +140,11 @@ impl<const K: usize> Rounds<K> {
         mut misfit: impl FnMut(usize),
         mut trial: impl FnMut(&mut Self, usize, &[f64], Option<f64>) -> Trial,
     ) -> Option<(usize, Executor<'e>)> {
+        self.reread(available);
         let mut best: Option<(usize, Executor<'e>, f64)> = None;
         for (i, executor) in candidates {
             let demand = executor.demand();
-            if self.refuted(available, demand) {
+            if self.refuted(demand) {
                 misfit(i);
                 continue;
             }
@@ -155,7 +173,7 @@ impl<const K: usize> Rounds<K> {
         best: Option<f64>,
     ) -> Trial {
         let t_star = t_run.min(rows(demand.len(), K));
-        if best.is_some_and(|least| self.ruled_out(i, demand, t_star, least)) {
+        if best.is_some_and(|least| self.ruled_out(i, demand, t_star, t_run, least)) {
             return Trial::Worse;
         }
         match self.capacity.score(available, demand, t_run, self.metric) {
@@ -182,14 +200,19 @@ impl<const K: usize> Rounds<K> {
 
     /// Whether `demand` needs more than `available` has at a witness: then it does not fit.
     #[inline(always)]
-    fn refuted(&self, available: &[f64], demand: &[f64]) -> bool {
+    fn refuted(&self, demand: &[f64]) -> bool {
         let witnesses = self.witnesses.get(..self.found).unwrap_or_default();
         witnesses
             .iter()
-            .any(|&at| match (demand.get(at), available.get(at)) {
-                (Some(need), Some(have)) => need > have,
-                _ => false,
-            })
+            .any(|&(at, have)| demand.get(at).is_some_and(|&need| need > have))
+    }
+
+    /// Reads `available` at the witnesses again, for a round on it.
+    #[inline(always)]
+    fn reread(&mut self, available: &[f64]) {
+        for (at, have) in self.witnesses.iter_mut().take(self.found) {
+            *have = available.get(*at).copied().unwrap_or(f64::INFINITY);
+        }
     }
 
     /// Keeps the first place where `demand`, found not to fit, needs more than `available`
@@ -202,7 +225,7 @@ impl<const K: usize> Rounds<K> {
         if let Some(at) = at {
             self.witnesses.rotate_right(1);
             if let Some(newest) = self.witnesses.first_mut() {
-                *newest = at;
+                *newest = (at, available.get(at).copied().unwrap_or(f64::INFINITY));
             }
             self.found = self.found.saturating_add(1).min(WITNESSES);
         }
@@ -233,6 +256,12 @@ impl<const K: usize> Rounds<K> {
         }
     }
 
+    /// `AR` summed over its first `steps` steps, from `prefix`.
+    #[inline(always)]
+    fn available_sum(&self, steps: usize) -> [f64; K] {
+        self.prefix.get(steps).copied().unwrap_or([0.0; K])
+    }
+
     /// `prefix` for the round: `AR` summed step by step up to `t_run`.
     #[inline(always)]
     fn sum_available(&mut self, available: &[f64], t_run: usize) {
@@ -246,9 +275,10 @@ impl<const K: usize> Rounds<K> {
         }
     }
 
-    /// Whether candidate `i` (series `demand`, `t* = t_star`), if it fits, scores at least
-    /// `best` under [`Metric::Drr`] or [`Metric::Trc`] (so that it cannot be chosen over the
-    /// score `best`), told from sums in any order: no fit test, no ordered chain.
+    /// Whether candidate `i` (series `demand`, `t* = t_star`; `whole` holds the sums of the
+    /// round's `t_run`), if it fits, scores at least `best` under [`Metric::Drr`] or
+    /// [`Metric::Trc`] (so that it cannot be chosen over the score `best`), told from sums in
+    /// any order: no fit test, no ordered chain.
     ///
     /// With `A = Σ_{t<t*} AR[t][r]` and `D = Σ_{t<t*} RD[t][r]`, the score's numerator `N`
     /// sums `t* <= 256` differences `AR[t][r] - RD[t][r]`, each at least 0 when the executor
@@ -268,14 +298,24 @@ impl<const K: usize> Rounds<K> {
     /// - Under TRC, the shares `n / T`, each at most its kind's share since rounded division
     ///   keeps an order, summed ([`combine`], monotone in each) must be above `best`.
     #[inline(always)]
-    fn ruled_out(&mut self, i: usize, demand: &[f64], t_star: usize, best: f64) -> bool {
+    fn ruled_out(
+        &mut self,
+        i: usize,
+        demand: &[f64],
+        t_star: usize,
+        t_run: usize,
+        best: f64,
+    ) -> bool {
         let need = self.kept(i, demand, t_star, total::<K>);
-        let have = self.prefix.get(t_star).copied().unwrap_or([0.0; K]);
+        let (have, totals) = if t_star == t_run {
+            self.whole
+        } else {
+            (self.available_sum(t_star), self.capacity.summed(t_star))
+        };
         let mut least = [0.0; K];
         for (least, (&have, &need)) in least.iter_mut().zip(have.iter().zip(&need)) {
             *least = have - need - SLACK * (have + need);
         }
-        let totals = self.capacity.summed(t_star);
         if self.metric == Metric::Trc {
             let mut shares = least;
             for (share, &total) in shares.iter_mut().zip(&totals) {

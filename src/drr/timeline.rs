@@ -49,7 +49,7 @@
 //! # Ok::<(), fairsched::Error>(())
 //! ```
 
-use super::machine::{check_executor, machine_capacity, Machine};
+use super::machine::{check_executor, check_pending, machine_capacity, Machine};
 use super::min_frag::place;
 use super::remaining::fits;
 use super::reprovision::{factors, scaled};
@@ -447,14 +447,7 @@ impl<S: Storage<ExecutorRow, HEAPS>> Timeline<S> {
         metric: Metric,
         placements: &mut [u32],
     ) -> Result<Placed> {
-        for executor in pending.iter() {
-            check_executor(
-                self.machine.kinds(),
-                self.horizon,
-                executor.kinds(),
-                executor.steps(),
-            )?;
-        }
+        check_pending(self.machine.kinds(), self.horizon, pending)?;
         if counts.len() != pending.len() {
             return Err(Error::LengthMismatch);
         }
