@@ -56,10 +56,10 @@ pub enum Step {
 /// Per-job scratch of `select`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Bracket {
-    /// The job's count at a threshold `T` modelled as `offset + sqrt(scale / T + 1/4)`
-    /// ([`model`]); `scale` is 0 where no model was fitted.
-    scale: f64,
-    /// See `scale`.
+    /// The job's count at a threshold `T` modelled as `offset + sqrt(reach^2 / T + 1/4)`
+    /// ([`model`]); `reach` is 0 where no model was fitted.
+    reach: f64,
+    /// See `reach`.
     offset: f64,
     /// Key of the job's lowest held increment `Δ(fair)`; `u64::MAX` when it holds none.
     lowest_held: u64,
@@ -77,7 +77,7 @@ pub struct Bracket {
 impl Bracket {
     /// The value to fill storage with.
     pub const EMPTY: Bracket = Bracket {
-        scale: 0.0,
+        reach: 0.0,
         offset: 0.0,
         lowest_held: 0,
         highest_free: 0,
@@ -372,12 +372,13 @@ fn spread(low: End, high: End) -> u64 {
     }
 }
 
-/// A job's count at threshold `T` modelled as `offset + sqrt(scale / T + 1/4)`, returned as
-/// `(scale, offset)`: Ernest's model without its small terms (§IV-A), `p(x) = x / (a0 x + a2)`,
+/// A job's count at threshold `T` modelled as `offset + sqrt(reach^2 / T + 1/4)`, returned as
+/// `(reach, offset)`: Ernest's model without its small terms (§IV-A), `p(x) = x / (a0 x + a2)`,
 /// has the increments `Δ(x) = c / ((x + k) (x + k - 1))` with `k = a2 / a0`, which exceed `T`
-/// for `x < sqrt(c / T + 1/4) - k + 1/2`; `c` and `k` are fitted through two increments next to
-/// the fair share (`at_fair` and `past_fair` are `Δ(fair)` and `Δ(fair + 1)`), and the count
-/// is `x - minAlloc`. Exact on such curves up to rounding, so that a round's gallops from the
+/// for `x < sqrt(c / T + 1/4) - k + 1/2`; `reach = sqrt(c)` and `k` are fitted through two
+/// increments next to the fair share (`at_fair` and `past_fair` are `Δ(fair)` and
+/// `Δ(fair + 1)`), and the count is `x - minAlloc`, rising by about `reach` per unit of
+/// `T^(-1/2)` (the slopes of the Newton steps, without a division per job). Exact on such curves up to rounding, so that a round's gallops from the
 /// modelled counts cost a probe or two a job; a guess only, the probes decide. `(0, 0)` where no
 /// two increments there fall.
 #[inline]
@@ -406,7 +407,7 @@ fn model(
     if at == 0 || at >= span || !(y > 1.0 && y < 1e9) {
         return (0.0, 0.0);
     }
-    (first * y * (y - 1.0), f64::from(at) - y + 0.5)
+    (libm::sqrt(first * y * (y - 1.0)), f64::from(at) - y + 0.5)
 }
 
 /// The first guess: the threshold key where the jobs' modelled counts ([`model`]), each
@@ -416,8 +417,8 @@ fn first_guess(brackets: &[Bracket], wanted: f64, mut u: f64) -> Option<u64> {
     for _ in 0..MODELLED {
         let (mut total, mut slope) = (0.0, 0.0);
         for b in brackets {
-            if b.scale > 0.0 {
-                let root = libm::sqrt(b.scale * u * u + 0.25);
+            if b.reach > 0.0 {
+                let root = libm::sqrt(b.reach * b.reach * u * u + 0.25);
                 let count = b.offset + root;
                 let top = f64::from(b.hi);
                 if count >= top {
@@ -425,13 +426,13 @@ fn first_guess(brackets: &[Bracket], wanted: f64, mut u: f64) -> Option<u64> {
                 } else if count > 0.0 {
                     // Half a slot less: the counts are the modelled values rounded down.
                     total += count - 0.5;
-                    slope += b.scale / root;
+                    slope += b.reach;
                 }
             } else {
                 total += f64::from(b.held);
             }
         }
-        u += (wanted - total) / (slope * u);
+        u += (wanted - total) / slope;
     }
     key_of(1.0 / (u * u)).filter(|_| u > 0.0)
 }
@@ -461,7 +462,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     // Nothing moves unless the smallest held increment is below the largest one not held.
     let (mut lowest, mut highest) = (u64::MAX, 0);
     let mut wanted: u64 = 0;
-    // For the first guess (below): the modelled counts' Σ offset and Σ sqrt(scale) (where the
+    // For the first guess (below): the modelled counts' Σ offset and Σ reach (where the
     // count is about linear in `T^(-1/2)`), the counts of jobs without a model counted as held,
     // and Σ minAlloc over jobs with a curve.
     let (mut offsets, mut roots, mut floor) = (0.0, 0.0, 0.0);
@@ -475,16 +476,16 @@ pub(crate) fn select<J: Jobs + ?Sized>(
             increment(points, fair),
             increment(points, fair.saturating_add(1)),
         );
-        let (scale, offset) = model(points, fair, (held, span), increments);
-        if scale > 0.0 {
+        let (reach, offset) = model(points, fair, (held, span), increments);
+        if reach > 0.0 {
             // Half a slot less: the counts are the modelled values rounded down.
             offsets += offset - 0.5;
-            roots += libm::sqrt(scale);
+            roots += reach;
         } else {
             offsets += f64::from(held);
         }
         *b = Bracket {
-            scale,
+            reach,
             offset,
             lowest_held: if held > 0 {
                 order_bits(increments.0)
@@ -514,7 +515,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     }
 
     // Counts every job at `threshold` into `count`; returns their sum and the modelled counts'
-    // slope in `T^(-1/2)` over the jobs whose count is free to move there. A held increment
+    // slope in `T^(-1/2)` (Σ reach) over the jobs whose count is free to move there. A held increment
     // above the threshold, or a free one at most it, narrows the job's bracket for free. A job
     // with a model gallops from its modelled count; one without, from its last count when
     // `near`, else it bisects its bracket.
@@ -536,13 +537,13 @@ pub(crate) fn select<J: Jobs + ?Sized>(
             }
             b.count = if lo < hi {
                 let (points, base) = (jobs.points(j), min_of(j));
-                let (lo, hi) = if modelled && b.scale > 0.0 {
-                    let root = libm::sqrt(b.scale * inverse + 0.25);
+                let (lo, hi) = if modelled && b.reach > 0.0 {
+                    let root = libm::sqrt(b.reach * b.reach * inverse + 0.25);
                     // Saturating: a negative model gives 0, clamped into the bracket.
                     let guess = (b.offset + root) as u32;
                     if lo < guess && guess < hi {
-                        // d/du sqrt(scale u^2 + 1/4), without its factor u (below).
-                        slope += b.scale / root;
+                        // d/du sqrt(reach^2 u^2 + 1/4), but for the 1/4.
+                        slope += b.reach;
                     }
                     around(points, base, lo, hi, guess.clamp(lo, hi), bar)
                 } else if near {
@@ -560,7 +561,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
             };
             total = total.saturating_add(u64::from(b.count));
         }
-        (total, slope * libm::sqrt(inverse))
+        (total, slope)
     };
     let finish = |paf: &mut [u32], brackets: &[Bracket]| {
         for (j, (x, b)) in paf.iter_mut().zip(brackets).enumerate() {
