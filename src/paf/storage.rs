@@ -12,7 +12,7 @@ use crate::table::{self, Vacant};
 /// The number of heaps of a PAF workspace.
 pub const HEAPS: usize = 2;
 
-/// Scratch for `N` jobs, owned by the workspace (about `N * 68` bytes).
+/// Scratch for `N` jobs, owned by the workspace (about `N * 84` bytes).
 pub type Inline<const N: usize> = table::Inline<Bracket, N, HEAPS>;
 
 /// Slices the caller owns: brackets, order and the two heaps, of equal length.

@@ -30,8 +30,11 @@
 //! best)`: a per-job count for a threshold value found by search, then the ties at the
 //! threshold shared out in the order above. The search narrows a value bracket with per-job
 //! brackets on the counts, so late rounds touch few jobs and few points; its guesses (see
-//! [`select`]) follow Ernest's model of the curves (§IV-A), so that on such curves a handful of
-//! rounds land next to the threshold, and fall back to bisection when they do not. Once few
+//! [`select`]) follow Ernest's model of the curves (§IV-A), fitted to each job next to its fair
+//! share ([`model`]), so that on such curves a handful of rounds land next to the threshold,
+//! and fall back to bisection when they do not. In every round, each job's count is galloped
+//! to from its modelled count at the round's threshold, a probe or two away on such curves,
+//! instead of bisecting its bracket. Once few
 //! increments lie between the bracket's ends, they are taken one by one in the total order
 //! ([`pick`]) instead of by more rounds over every job.
 
@@ -51,8 +54,13 @@ pub enum Step {
 }
 
 /// Per-job scratch of `select`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Bracket {
+    /// The job's count at a threshold `T` modelled as `offset + sqrt(reach^2 / T + 1/4)`
+    /// ([`model`]); `reach` is 0 where no model was fitted.
+    reach: f64,
+    /// See `reach`.
+    offset: f64,
     /// Key of the job's lowest held increment `Δ(fair)`; `u64::MAX` when it holds none.
     lowest_held: u64,
     /// Key of the job's highest free increment `Δ(fair + 1)`; 0 when none is free.
@@ -69,6 +77,8 @@ pub struct Bracket {
 impl Bracket {
     /// The value to fill storage with.
     pub const EMPTY: Bracket = Bracket {
+        reach: 0.0,
+        offset: 0.0,
         lowest_held: 0,
         highest_free: 0,
         held: 0,
@@ -180,12 +190,6 @@ pub(crate) fn concave_above_min<J: Jobs + ?Sized>(jobs: &J, min: &[u32]) -> bool
     (0..jobs.len()).all(|j| jobs.concave_above(j, min.get(j).copied().unwrap_or_default()))
 }
 
-/// The key of `Δ(x)`: its value's order bits.
-#[inline]
-fn key_at(points: &[f64], x: u32) -> u64 {
-    order_bits(increment(points, x))
-}
-
 /// How many of the increments `Δ(base + i)`, `i >= 1`, are above `bar` (see [`bar_of`]),
 /// knowing that it is in `lo..=hi` (the increments never increase there): a binary search
 /// that always halves. (A branch-free step, from the sign of `bar - Δ`, ran slower: one more
@@ -289,6 +293,9 @@ struct Sample {
 /// The most increments between the search's ends that [`pick`] takes one by one.
 const PICKED: usize = 32;
 
+/// How far past the target count a Newton step of [`select`] aims.
+const MARGIN: f64 = 4.0;
+
 /// With both ends evaluated and at most [`PICKED`] increments between them: gives the `more`
 /// best of those increments, in the total order of the module documentation, one at a time,
 /// each to the job whose next one is best (each job's come in that order, by concavity), and
@@ -365,6 +372,74 @@ fn spread(low: End, high: End) -> u64 {
     }
 }
 
+/// A job's count at threshold `T` modelled as `offset + sqrt(reach^2 / T + 1/4)`, returned as
+/// `(reach, offset)`: Ernest's model without its small terms (§IV-A), `p(x) = x / (a0 x + a2)`,
+/// has the increments `Δ(x) = c / ((x + k) (x + k - 1))` with `k = a2 / a0`, which exceed `T`
+/// for `x < sqrt(c / T + 1/4) - k + 1/2`; `reach = sqrt(c)` and `k` are fitted through two
+/// increments next to the fair share (`at_fair` and `past_fair` are `Δ(fair)` and
+/// `Δ(fair + 1)`), and the count is `x - minAlloc`, rising by about `reach` per unit of
+/// `T^(-1/2)` (the slopes of the Newton steps, without a division per job). Exact on such curves up to rounding, so that a round's gallops from the
+/// modelled counts cost a probe or two a job; a guess only, the probes decide. `(0, 0)` where no
+/// two increments there fall.
+#[inline]
+fn model(
+    points: &[f64],
+    fair: u32,
+    (held, span): (u32, u32),
+    (at_fair, past_fair): (f64, f64),
+) -> (f64, f64) {
+    // The first of the two increments, `at` past the minimum: the fair share's own, or the
+    // next one for a job holding none, or the one before for a job holding all.
+    let (at, first, second) = if held == 0 {
+        (1, past_fair, increment(points, fair.saturating_add(2)))
+    } else if held < span {
+        (held, at_fair, past_fair)
+    } else {
+        (
+            held.saturating_sub(1),
+            increment(points, fair.saturating_sub(1)),
+            at_fair,
+        )
+    };
+    // Δ(x) / Δ(x + 1) = (x + 1 + k) / (x - 1 + k), so y = x + k = (Δ(x) + Δ(x + 1)) /
+    // (Δ(x) - Δ(x + 1)), and c = Δ(x) y (y - 1).
+    let y = (first + second) / (first - second);
+    if at == 0 || at >= span || !(y > 1.0 && y < 1e9) {
+        return (0.0, 0.0);
+    }
+    (libm::sqrt(first * y * (y - 1.0)), f64::from(at) - y + 0.5)
+}
+
+/// The first guess: the threshold key where the jobs' modelled counts ([`model`]), each
+/// within its bracket, add up to `wanted`, by [`MODELLED`] Newton steps in `u = T^(-1/2)` from
+/// `u`, where they add up to it unclipped. Every step passes over the brackets only, no curve.
+fn first_guess(brackets: &[Bracket], wanted: f64, mut u: f64) -> Option<u64> {
+    for _ in 0..MODELLED {
+        let (mut total, mut slope) = (0.0, 0.0);
+        for b in brackets {
+            if b.reach > 0.0 {
+                let root = libm::sqrt(b.reach * b.reach * u * u + 0.25);
+                let count = b.offset + root;
+                let top = f64::from(b.hi);
+                if count >= top {
+                    total += top;
+                } else if count > 0.0 {
+                    // Half a slot less: the counts are the modelled values rounded down.
+                    total += count - 0.5;
+                    slope += b.reach;
+                }
+            } else {
+                total += f64::from(b.held);
+            }
+        }
+        u += (wanted - total) / slope;
+    }
+    key_of(1.0 / (u * u)).filter(|_| u > 0.0)
+}
+
+/// Newton steps of [`first_guess`].
+const MODELLED: u32 = 1;
+
 /// The key of a guessed threshold value, when the guess is a number at least 0.
 fn key_of(value: f64) -> Option<u64> {
     (value >= 0.0 && value.is_finite()).then(|| order_bits(value + 0.0))
@@ -387,23 +462,38 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     // Nothing moves unless the smallest held increment is below the largest one not held.
     let (mut lowest, mut highest) = (u64::MAX, 0);
     let mut wanted: u64 = 0;
-    // For the first guess (below): Σ fair sqrt(Δ(fair)) and Σ fair over jobs holding some
-    // increment, and Σ minAlloc over jobs with a curve.
-    let (mut roots, mut weights, mut floor) = (0.0, 0.0, 0.0);
+    // For the first guess (below): the modelled counts' Σ offset and Σ reach (where the
+    // count is about linear in `T^(-1/2)`), the counts of jobs without a model counted as held,
+    // and Σ minAlloc over jobs with a curve.
+    let (mut offsets, mut roots, mut floor) = (0.0, 0.0, 0.0);
     for (j, (b, &fair)) in brackets.iter_mut().zip(paf.iter()).enumerate() {
         let points = jobs.points(j);
         let min = min_of(j);
         let held = fair.saturating_sub(min);
         // The curve's own demand: a job without a curve has no points, so nothing to take.
         let span = (points.len().saturating_sub(1) as u32).saturating_sub(min);
+        let increments = (
+            increment(points, fair),
+            increment(points, fair.saturating_add(1)),
+        );
+        let (reach, offset) = model(points, fair, (held, span), increments);
+        if reach > 0.0 {
+            // Half a slot less: the counts are the modelled values rounded down.
+            offsets += offset - 0.5;
+            roots += reach;
+        } else {
+            offsets += f64::from(held);
+        }
         *b = Bracket {
+            reach,
+            offset,
             lowest_held: if held > 0 {
-                key_at(points, fair)
+                order_bits(increments.0)
             } else {
                 u64::MAX
             },
             highest_free: if held < span {
-                key_at(points, fair.saturating_add(1))
+                order_bits(increments.1)
             } else {
                 0
             },
@@ -415,10 +505,6 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         lowest = lowest.min(b.lowest_held);
         highest = highest.max(b.highest_free);
         wanted = wanted.saturating_add(u64::from(held));
-        if held > 0 {
-            roots += f64::from(fair) * libm::sqrt(increment(points, fair));
-            weights += f64::from(fair);
-        }
         // A job has a curve when it has points ([`Jobs::has_curve`]), already at hand here.
         if !points.is_empty() {
             floor += f64::from(min);
@@ -428,10 +514,15 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         return;
     }
 
-    // Counts every job at `threshold` into `count`; returns their sum. A held increment above
-    // the threshold, or a free one at most it, narrows the job's bracket for free.
-    let evaluate = |brackets: &mut [Bracket], threshold: u64, near: bool| -> u64 {
-        let (mut total, bar) = (0u64, bar_of(threshold));
+    // Counts every job at `threshold` into `count`; returns their sum and the modelled counts'
+    // slope in `T^(-1/2)` (Σ reach) over the jobs whose count is free to move there. A held increment
+    // above the threshold, or a free one at most it, narrows the job's bracket for free. A job
+    // with a model gallops from its modelled count; one without, from its last count when
+    // `near`, else it bisects its bracket.
+    let evaluate = |brackets: &mut [Bracket], threshold: u64, near: bool| -> (u64, f64) {
+        let (mut total, mut slope, bar) = (0u64, 0.0, bar_of(threshold));
+        let inverse = 1.0 / bar;
+        let modelled = bar > 0.0;
         for (j, b) in brackets.iter_mut().enumerate() {
             let (mut lo, mut hi) = (b.lo, b.hi);
             if b.lowest_held > threshold {
@@ -446,7 +537,16 @@ pub(crate) fn select<J: Jobs + ?Sized>(
             }
             b.count = if lo < hi {
                 let (points, base) = (jobs.points(j), min_of(j));
-                let (lo, hi) = if near {
+                let (lo, hi) = if modelled && b.reach > 0.0 {
+                    let root = libm::sqrt(b.reach * b.reach * inverse + 0.25);
+                    // Saturating: a negative model gives 0, clamped into the bracket.
+                    let guess = (b.offset + root) as u32;
+                    if lo < guess && guess < hi {
+                        // d/du sqrt(reach^2 u^2 + 1/4), but for the 1/4.
+                        slope += b.reach;
+                    }
+                    around(points, base, lo, hi, guess.clamp(lo, hi), bar)
+                } else if near {
                     around(points, base, lo, hi, b.count.clamp(lo, hi), bar)
                 } else {
                     (lo, hi)
@@ -461,7 +561,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
             };
             total = total.saturating_add(u64::from(b.count));
         }
-        total
+        (total, slope)
     };
     let finish = |paf: &mut [u32], brackets: &[Bracket]| {
         for (j, (x, b)) in paf.iter_mut().zip(brackets).enumerate() {
@@ -472,13 +572,13 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     // Invariant: count(low) >= wanted > count(high), with every bracket holding the counts at
     // both ends (exact at an evaluated end). Every held increment is above `low` and every free
     // one at most `high`. The guesses only decide how fast the search ends, never its result:
-    // - none evaluated: Ernest's model (§IV-A) without its small terms, `p(x) = x / (a0 x +
-    //   a2)`, has increments falling about as `x^-2`, so a job holds about `x sqrt(Δ(x) / T)`
-    //   slots at threshold `T`; fitted to every job at its fair share, the allocations add up
-    //   to `Σ fair` at `sqrt(T) = Σ fair sqrt(Δ(fair)) / Σ fair`;
-    // - one round evaluated, where the allocations add up to `X` instead of `Σ fair`: the same
-    //   law scales the threshold by `(X / Σ fair)^2`, aiming an eighth of the error past the
-    //   target so as to land on the other side;
+    // - none evaluated: where the jobs' modelled counts ([`model`]) add up to `wanted`
+    //   ([`first_guess`]);
+    // - a round evaluated whose Newton step (the exact count there, the models' slope) falls
+    //   inside the ends: that step, aimed [`MARGIN`] past the target;
+    // - one round evaluated, where the allocations add up to `X` instead of `Σ fair`: Ernest's
+    //   law (increments falling about as `x^-2`) scales the threshold by `(X / Σ fair)^2`,
+    //   aiming an eighth of the error past the target so as to land on the other side;
     // - two rounds evaluated: the count is about linear in `T^(-1/2)`, so the secant of the
     //   last two there, when it falls inside the ends (the last two rounds are the nearest,
     //   whether on one side of the target or both);
@@ -502,6 +602,8 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     let (mut failures, mut last_low, mut stale) = (0u32, None::<bool>, 1.0);
     let (mut previous, mut latest) = (None::<Sample>, None::<Sample>);
     let mut missed = u64::MAX;
+    // The Newton step of the last round (see `newton` below).
+    let mut newton = None::<u64>;
     while high.key.saturating_sub(low.key) > 1 {
         let width = high.key.saturating_sub(low.key);
         let before = spread(low, high);
@@ -532,7 +634,8 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         };
         let guess = match (low.above, high.above) {
             _ if failures >= 2 => None,
-            (None, None) => key_of((roots / weights) * (roots / weights)),
+            (None, None) => first_guess(brackets, wanted as f64, (wanted as f64 - offsets) / roots),
+            _ if newton.is_some() => newton,
             _ if secant.is_some() => secant,
             (Some(above), None) => scaled(low.key, above),
             (None, Some(above)) => scaled(high.key, above),
@@ -558,7 +661,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         let pivot = guess
             .unwrap_or(bisection)
             .clamp(low.key.saturating_add(1), high.key.saturating_sub(1));
-        let above = evaluate(brackets, pivot, guess.is_some() && guess == secant);
+        let (above, slope) = evaluate(brackets, pivot, guess.is_some() && guess == secant);
         if above == wanted {
             return finish(paf, brackets);
         }
@@ -583,6 +686,19 @@ pub(crate) fn select<J: Jobs + ?Sized>(
                 b.lo = b.count;
             }
         }
+        // Newton's step in `T^(-1/2)` with the models' slope from this round's exact count,
+        // aimed [`MARGIN`] increments past the target so as to land on the other side. Kept
+        // only when it falls strictly inside the ends.
+        newton = {
+            let u = 1.0 / libm::sqrt(from_order_bits(pivot));
+            let aim = if moved_low {
+                wanted as f64 - MARGIN
+            } else {
+                wanted as f64 + MARGIN
+            };
+            let u = u + (aim - above as f64) / slope;
+            key_of(1.0 / (u * u)).filter(|&key| u > 0.0 && low.key < key && key < high.key)
+        };
         stale = if last_low == Some(moved_low) {
             stale * 0.5
         } else {
@@ -614,7 +730,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     }
     // Both ends exact for the ties: an end never evaluated is evaluated now.
     if low.above.is_none() {
-        evaluate(brackets, low.key, false);
+        let _ = evaluate(brackets, low.key, false);
         for b in brackets.iter_mut() {
             b.hi = b.count;
         }
@@ -622,7 +738,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     let above_high = match high.above {
         Some(above) => above,
         None => {
-            let above = evaluate(brackets, high.key, false);
+            let (above, _) = evaluate(brackets, high.key, false);
             for b in brackets.iter_mut() {
                 b.lo = b.count;
             }
