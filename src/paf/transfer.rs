@@ -378,9 +378,9 @@ fn spread(low: End, high: End) -> u64 {
 /// for `x < sqrt(c / T + 1/4) - k + 1/2`; `reach = sqrt(c)` and `k` are fitted through two
 /// increments next to the fair share (`at_fair` and `past_fair` are `Δ(fair)` and
 /// `Δ(fair + 1)`), and the count is `x - minAlloc`, rising by about `reach` per unit of
-/// `T^(-1/2)` (the slopes of the Newton steps, without a division per job). Exact on such curves up to rounding, so that a round's gallops from the
-/// modelled counts cost a probe or two a job; a guess only, the probes decide. `(0, 0)` where no
-/// two increments there fall.
+/// `T^(-1/2)` (the slopes of the Newton steps, without a division per job). Exact on such
+/// curves up to rounding, so that a round's gallops from the modelled counts cost a probe or
+/// two a job; a guess only, the probes decide. `(0, 0)` where no two increments there fall.
 #[inline]
 fn model(
     points: &[f64],
@@ -515,10 +515,10 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     }
 
     // Counts every job at `threshold` into `count`; returns their sum and the modelled counts'
-    // slope in `T^(-1/2)` (Σ reach) over the jobs whose count is free to move there. A held increment
-    // above the threshold, or a free one at most it, narrows the job's bracket for free. A job
-    // with a model gallops from its modelled count; one without, from its last count when
-    // `near`, else it bisects its bracket.
+    // slope in `T^(-1/2)` (Σ reach) over the jobs whose count is free to move there. A held
+    // increment above the threshold, or a free one at most it, narrows the job's bracket for
+    // free. A job with a model gallops from its modelled count; one without, from its last
+    // count when `near`, else it bisects its bracket.
     let evaluate = |brackets: &mut [Bracket], threshold: u64, near: bool| -> (u64, f64) {
         let (mut total, mut slope, bar) = (0u64, 0.0, bar_of(threshold));
         let inverse = 1.0 / bar;
