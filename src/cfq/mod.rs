@@ -163,11 +163,17 @@ pub(crate) fn checked_slot_time(slot_time: f64) -> Result<f64> {
 /// once (each take builds the views anew).
 #[inline]
 fn running_row_of(numbers: &[u32], rows: &[JobRow], id: u64) -> Result<u32> {
-    let row = id_index::find(numbers, rows, id).ok_or(Error::UnknownId)?;
+    let row = known_row_of(numbers, rows, id)?;
     match rows.get(row as usize) {
         Some(r) if r.completed => Err(Error::JobCompleted),
         _ => Ok(row),
     }
+}
+
+/// The row of job `id`, found in the table's `numbers` and `rows`.
+#[inline]
+fn known_row_of(numbers: &[u32], rows: &[JobRow], id: u64) -> Result<u32> {
+    id_index::find(numbers, rows, id).ok_or(Error::UnknownId)
 }
 
 /// Gives `row` `pending` waiting tasks: above zero it is backlogged (it enters the backlog
@@ -563,7 +569,7 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
 
     fn known_row(&self, id: u64) -> Result<u32> {
         let parts = self.storage.parts();
-        id_index::find(parts.numbers, parts.rows, id).ok_or(Error::UnknownId)
+        known_row_of(parts.numbers, parts.rows, id)
     }
 
     /// The row of job `id` if it has not completed in the real system.

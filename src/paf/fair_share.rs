@@ -153,27 +153,16 @@ fn pivot_at(
     if len <= SAMPLE {
         return lo.saturating_add(len / 2);
     }
-    // The sample's positions and ranks, sorted from the largest rank down (insertion).
+    // The sample's ranks and positions, from the largest rank down (the ranks all differ, so
+    // their order is the only one).
     let mut sample = [(0u128, 0usize); SAMPLE];
-    for i in 0..SAMPLE {
+    for (i, slot) in sample.iter_mut().enumerate() {
         let at = lo.saturating_add(
             len.saturating_mul(i.saturating_mul(2).saturating_add(1)) / (2 * SAMPLE),
         );
-        let key = rank(items.get(at).copied().unwrap_or_default());
-        let mut k = i;
-        while let Some(&previous) = k.checked_sub(1).and_then(|p| sample.get(p)) {
-            if previous.0 >= key {
-                break;
-            }
-            if let Some(slot) = sample.get_mut(k) {
-                *slot = previous;
-            }
-            k = k.saturating_sub(1);
-        }
-        if let Some(slot) = sample.get_mut(k) {
-            *slot = (key, at);
-        }
+        *slot = (rank(items.get(at).copied().unwrap_or_default()), at);
     }
+    sample.sort_unstable_by_key(|&(rank, _)| core::cmp::Reverse(rank));
     // The `count - lo`-th largest of `len` sits at about that fraction of the sample.
     let place = count
         .saturating_sub(lo)
