@@ -494,14 +494,19 @@ func drrExecutors(n int, seed uint64) (demands []float64, steps []uint32) {
 	return demands, steps
 }
 
+// freshTimelines is how many timelines drr_timeline/heartbeat builds (untimed) before each run of
+// that many timed heartbeats, as Rust's FRESH (bench/benches/drr.rs): few enough to stay in
+// cache (each holds 133 KB), as a scheduler's one live timeline of a machine does.
+const freshTimelines = 4
+
 // BenchmarkDRR: drr_heartbeat/min_frag/Drr, the available series copied back (timed, as in
 // Rust) then DRRMinFragExecutors of 100 pending executors laid out once (NewDRRExecutors, as
 // Rust checks its Executors once) under MetricDRR (checksum over the count placed, the
 // placements, t_run and θ after); and drr_timeline/heartbeat, DRRTimeline.HeartbeatExecutors
 // of the same executors on a fresh timeline of the machine (room for 64 executors, one running
-// until t_run that leaves machine(1) available before it ends; the timelines built with the
-// timer stopped, as Rust's iter_batched; checksum over the count placed, the placements, the
-// first id, t_run and θ).
+// until t_run that leaves machine(1) available before it ends; the timelines built
+// freshTimelines at a time with the timer stopped, as Rust's iter_batched; checksum over the
+// count placed, the placements, the first id, t_run and θ).
 func BenchmarkDRR(b *testing.B) {
 	given := drrMachine(1)
 	demands, steps := drrExecutors(100, 2)
@@ -551,7 +556,7 @@ func BenchmarkDRR(b *testing.B) {
 			must(b, err)
 			return t
 		}
-		fresh := make([]*fairsched.DRRTimeline, 0, 64)
+		fresh := make([]*fairsched.DRRTimeline, 0, freshTimelines)
 		closeAll := func() {
 			for _, t := range fresh {
 				must(b, t.Close())

@@ -112,10 +112,15 @@ final class DrrWorkloads {
      * once under the DRR metric (one call)
      * on a fresh timeline of the machine, room for 64 executors, one running until {@code
      * t_run} that leaves {@code machine(1)} available before it ends; the timelines are built
-     * before the timed steps (untimed, as Rust's {@code iter_batched}). The checksum folds in
-     * the count placed, the placements, the first id, {@code t_run} and θ.
+     * before the timed steps (untimed, as Rust's {@code iter_batched}), {@link #FRESH} at a time
+     * as Rust's {@code FRESH} (bench/benches/drr.rs): few enough to stay in cache (each holds
+     * 133 KB), as a scheduler's one live timeline of a machine does. The checksum folds in the
+     * count placed, the placements, the first id, {@code t_run} and θ.
      */
     static final class Timeline extends Workload {
+        /** Timelines built before each run of that many timed heartbeats. */
+        private static final int FRESH = 4;
+
         private final double[] running;
         private final DrrExecutors pending = Executors.of(PENDING, 2).laidOut();
         private final int[] counts = new int[PENDING];
@@ -170,6 +175,11 @@ final class DrrWorkloads {
                 sum.count(placements[i]);
             }
             return sum.word(beat.firstId()).word(beat.tRun()).real(beat.drr()).value();
+        }
+
+        @Override
+        int mostStepsPerPrepare() {
+            return FRESH;
         }
 
         @Override

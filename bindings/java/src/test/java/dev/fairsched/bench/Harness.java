@@ -61,7 +61,7 @@ final class Harness {
                         "%s: checksum %016x, Rust's %s", id, sum,
                         pinned == null ? "unknown" : String.format("%016x", pinned)));
             }
-            int batch = stepsPerCheck(w);
+            int batch = Math.min(stepsPerCheck(w), w.mostStepsPerPrepare());
             time(w, WARM_UP_NANOS, batch);
             double[] rounds = new double[ROUNDS];
             for (int r = 0; r < ROUNDS; r++) {

@@ -31,6 +31,11 @@ abstract class Workload implements AutoCloseable {
     /** Untimed work before each run of {@code steps} timed steps; nothing by default. */
     void prepare(int steps) {}
 
+    /** The longest run of timed steps one {@link #prepare} may serve; unlimited by default. */
+    int mostStepsPerPrepare() {
+        return Integer.MAX_VALUE;
+    }
+
     /** Frees the workload's native objects. */
     @Override
     public abstract void close();
