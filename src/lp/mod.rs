@@ -219,10 +219,10 @@ fn solve<P: Program, const M: usize>(program: &P) -> Result<Solution> {
             0.0
         };
         let direction = tableau.direction(&column);
-        let Some(leaving) = tableau.leaving(&direction) else {
+        let Some((leaving, step)) = tableau.leaving(&direction) else {
             return Err(Error::OutOfRange);
         };
-        let step = tableau.pivot(leaving, entering, cost, &direction);
+        tableau.pivot(leaving, step, entering, cost, &direction);
         bland = step <= 0.0;
     }
     Ok(tableau.solution())
@@ -375,10 +375,12 @@ impl<const M: usize> Tableau<M> {
         direction
     }
 
-    /// The basis position that leaves: the smallest ratio `value / direction` over positive
-    /// directions, ties to the lowest variable index; `None` if the step is unbounded.
-    fn leaving(&self, direction: &[f64; M]) -> Option<usize> {
-        let mut best: Option<(usize, f64, usize)> = None;
+    /// The basis position that leaves and the step taken: the smallest ratio `value /
+    /// direction` over positive directions, ties to the lowest variable index; `None` if the
+    /// step is unbounded.
+    fn leaving(&self, direction: &[f64; M]) -> Option<(usize, f64)> {
+        // The position, ratio and variable of the best row so far; position `M` for none.
+        let (mut best, mut top, mut top_var) = (M, 0.0, 0);
         for (r, ((&d, &value), &var)) in direction
             .iter()
             .zip(&self.values)
@@ -389,23 +391,26 @@ impl<const M: usize> Tableau<M> {
                 continue;
             }
             let ratio = value / d;
-            let better = match best {
-                None => true,
-                Some((_, top, top_var)) => ratio < top || (ratio == top && var < top_var),
-            };
-            if better {
-                best = Some((r, ratio, var));
+            if best == M || ratio < top || (ratio == top && var < top_var) {
+                (best, top, top_var) = (r, ratio, var);
             }
         }
-        best.map(|(r, _, _)| r)
+        (best < M).then_some((best, top))
     }
 
-    /// Makes `entering` basic at position `leaving`; returns the step taken. Every row is
-    /// updated as if it were not the pivot's (no branch per row, so the update vectorizes),
-    /// then the pivot's row is overwritten.
-    fn pivot(&mut self, leaving: usize, entering: usize, cost: f64, direction: &[f64; M]) -> f64 {
+    /// Makes `entering` basic at position `leaving`, by `step` ([`Tableau::leaving`]'s ratio,
+    /// the leaving value over the pivot, not divided again). Every row is updated as if it were
+    /// not the pivot's (no branch per row, so the update vectorizes), then the pivot's row is
+    /// overwritten.
+    fn pivot(
+        &mut self,
+        leaving: usize,
+        step: f64,
+        entering: usize,
+        cost: f64,
+        direction: &[f64; M],
+    ) {
         let pivot = direction.get(leaving).copied().unwrap_or(1.0);
-        let step = self.values.get(leaving).copied().unwrap_or(0.0) / pivot;
         for (value, &d) in self.values.iter_mut().zip(direction) {
             *value = (*value - step * d).max(0.0);
         }
@@ -428,7 +433,6 @@ impl<const M: usize> Tableau<M> {
             *c = cost;
         }
         self.pivots = self.pivots.saturating_add(1);
-        step
     }
 
     fn solution(&self) -> Solution {
