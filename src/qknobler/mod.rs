@@ -285,6 +285,9 @@ impl Program for EfficiencyProgram<'_> {
         let r = self.residual.as_slice().get(row).copied().unwrap_or(0.0);
         r / capacity.get(row).copied().unwrap_or(1.0)
     }
+    // Inline: the solver is instantiated in the crate that calls it (the benchmarks' for one),
+    // which would otherwise call this once a pivot.
+    #[inline]
     fn column(&self, j: usize, out: &mut [f64; MAX_ROWS]) -> f64 {
         let capacity = self.users.capacity().as_slice();
         let mut cost = 0.0;
