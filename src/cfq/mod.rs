@@ -438,6 +438,12 @@ impl<S: Storage<JobRow, HEAPS>> Cfq<S> {
     /// Hands out up to `out.len()` free slots: each to the backlogged job with the smallest
     /// (virtual finish, arrival, id), each consuming one of its pending tasks. Writes one job
     /// id per slot and returns how many were written (fewer when the backlog runs dry).
+    // Inlined where the caller allows it: a caller offering a slice of known length (one slot,
+    // the common decision) gets the loop for that length alone, and any caller saves the
+    // call's frame. Drain and re-enter, 10K jobs: 271.8 -> 228.8 instructions a decision with
+    // one slot known at compile time, 289.9 -> 280.9 with the length known at run time only
+    // (callgrind, (Ir(2N) - Ir(N)) / N).
+    #[inline]
     pub fn offer(&mut self, out: &mut [u64]) -> usize {
         let PartsMut {
             rows,
