@@ -1,37 +1,50 @@
-//! A winner tree (a tournament) over caller-provided heap slots: the priority queue of DRF's
+//! A loser tree (a tournament) over caller-provided heap slots: the priority queue of DRF's
 //! active users and of HAI's donors and acceptors.
 //!
 //! Both update the key of their top entry and see it rise past nearly every other: DRF's
 //! started user (all users sit at about the same weighted share) and HAI's donor that gave θ
 //! or acceptor that got it (the greedy evens the marginal changes out, ReB §4.3). In a heap
 //! that entry sinks from the root to a leaf, each level's step waiting on the comparison
-//! before it. A winner tree replays the leaf's own path to the root instead, against the
-//! sibling of each node on it: those nodes are known before any comparison, so their loads
-//! overlap, and each level costs one comparison. Every update costs about `log2(m)` levels
-//! for `m` leaves, however few are in play.
+//! before it. A tournament replays the leaf's own path to the root instead: its nodes are
+//! known before any comparison, so their loads overlap, and each level costs one comparison.
+//! Every update costs about `log2(m)` levels for `m` leaves, however few are in play.
+//!
+//! Each internal node keeps the *loser* of the match played there, and slot 0 the overall
+//! winner (Knuth, *The Art of Computer Programming*, vol. 3, §5.4.1, "tree of losers"). When
+//! the winner's key changes, the match at each node on its path is between the entry carried
+//! up and the loser kept there: the winner goes on, the loser stays. A replay reads and writes
+//! only the nodes on its path, where a tree of winners also reads each node's sibling (and at
+//! the bottom the sibling leaf's key, where the leaves live: for DRF a user's row, a cache
+//! miss of its own). Any other leaf first has each node on its path set to the entrant from
+//! off the path, found from the root down ([`open_path`]), and then replays the same way.
 //!
 //! The leaves live wherever their owner keeps them ([`Leaves`]: DRF's rows, HAI's own slots);
-//! the internal nodes in heap slots. Nodes are numbered as in a binary heap (children `2i`
-//! and `2i + 1`, the root node 1), leaves from `M`, the number of leaves `m` rounded up to
-//! even (leaf `l` is node `M + l`; an odd `m` leaves place `m` empty), so every `m` gives a
-//! complete tree in which a leaf's sibling is a leaf and an internal node's sibling is
-//! internal: a replay decides once, not at every level, where the sibling's entry lives. Slot
-//! `i - 1` holds the key and the leaf winning internal node `i`, for `1 <= i < M`: at most `m`
-//! slots. Ties go to the lower leaf ([`Contest::lesser`]).
+//! the nodes in heap slots. Nodes are numbered as in a binary heap (children `2i` and
+//! `2i + 1`, the root node 1), leaves from `m` (leaf `l` is node `m + l`), so the `m - 1`
+//! internal nodes and the winner fill exactly `m` slots: internal node `i` in slot `i`, the
+//! winner in slot 0, each as a key and a leaf.
 
 use crate::heap::{HeapKey, HeapSlot, Key};
 
-/// The keys a winner tree compares.
+/// An entry of the tournament: a key and its leaf.
+type Entry<K> = (K, u32);
+
+/// The keys a loser tree compares.
 pub(crate) trait Contest: HeapKey {
     /// The key of a leaf not in play: it never wins against a key in play.
     fn absent(self) -> bool;
 
-    /// The key of a node beyond the tree: as [`Contest::absent`] says.
+    /// A key out of play, for a leaf beyond the tree.
     const NOBODY: Self;
 
-    /// The lesser of the entries (key, leaf) `a` and `b`, ties to the lower leaf. Each key
-    /// type chooses how, by measurement: a branch, or a mask where LLVM's branch mispredicts.
-    fn lesser(a: (Self, u32), b: (Self, u32)) -> (Self, u32);
+    /// Whether entry `a` beats entry `b`: its key is the lesser.
+    fn beats(a: Entry<Self>, b: Entry<Self>) -> bool;
+
+    /// The match of a replay at internal node `node`: the entry `carried` up plays the loser
+    /// the node keeps; the loser stays and the winner is returned (`None` for a node beyond
+    /// `nodes`). Each key type chooses how, by measurement: a branch, or conditional moves.
+    fn play(nodes: &mut [HeapSlot<Self>], node: usize, carried: Entry<Self>)
+        -> Option<Entry<Self>>;
 }
 
 /// One word (HAI's rise and fall as `num::order_bits`): `u64::MAX`, which no finite value
@@ -43,16 +56,26 @@ impl Contest for u64 {
 
     const NOBODY: u64 = u64::MAX;
 
-    /// By key, then (keys are rarely equal) by leaf. LLVM compiles the choice to a branch;
-    /// measured on HAI's benchmark batch, that beat conditional moves and a mask. Written out
-    /// rather than as a tuple comparison, which took more instructions.
+    /// By key, then (keys are rarely equal) by leaf, the lower winning: a total order, since
+    /// leaves differ. Written out rather than as a tuple comparison, which took more
+    /// instructions.
     #[inline(always)]
-    fn lesser(a: (u64, u32), b: (u64, u32)) -> (u64, u32) {
-        if b.0 < a.0 || (b.0 == a.0 && b.1 < a.1) {
-            b
+    fn beats(a: Entry<u64>, b: Entry<u64>) -> bool {
+        a.0 < b.0 || (a.0 == b.0 && a.1 < b.1)
+    }
+
+    /// A branch, and a write only when the carried entry loses: measured on HAI's benchmark
+    /// batch, that beat conditional moves.
+    #[inline(always)]
+    fn play(nodes: &mut [HeapSlot<u64>], node: usize, carried: Entry<u64>) -> Option<Entry<u64>> {
+        let slot = nodes.get_mut(node)?;
+        let kept = entry(slot);
+        Some(if Self::beats(kept, carried) {
+            hold(slot, carried);
+            kept
         } else {
-            a
-        }
+            carried
+        })
     }
 }
 
@@ -68,18 +91,25 @@ impl Contest for Key {
 
     const NOBODY: Key = Key::new(u64::MAX >> 1, 0);
 
-    /// By the keys as one number, a selection LLVM compiles to conditional moves in
-    /// [`replay`] (checked in the disassembly, Rust 1.95): the outcome is random to the
-    /// predictor. With the mask it replaced (the sign of the keys' difference selecting each
-    /// word), which an earlier form of the replay needed because LLVM turned its selection into
-    /// a mispredicted branch, DRF's decision took 542 instructions instead of 451 at 10K users.
+    /// By the keys as one number.
     #[inline(always)]
-    fn lesser(a: (Key, u32), b: (Key, u32)) -> (Key, u32) {
-        if wide(b.0) < wide(a.0) {
-            b
-        } else {
-            a
+    fn beats(a: Entry<Key>, b: Entry<Key>) -> bool {
+        wide(a.0) < wide(b.0)
+    }
+
+    /// Conditional moves (checked in the disassembly, Rust 1.95), as the outcome is random to
+    /// the predictor. The carried entry is written where the outcome says: into the node if
+    /// it lost, else into the root's slot, which the replay overwrites at its end. Choosing
+    /// where to write rather than what lets LLVM keep conditional moves: selecting both the
+    /// winner and the loser, it branched (about 5 mispredictions a DRF decision at 10K users).
+    #[inline(always)]
+    fn play(nodes: &mut [HeapSlot<Key>], node: usize, carried: Entry<Key>) -> Option<Entry<Key>> {
+        let kept = entry(nodes.get(node)?);
+        let upset = Self::beats(kept, carried);
+        if let Some(slot) = nodes.get_mut(if upset { node } else { 0 }) {
+            hold(slot, carried);
         }
+        Some(if upset { kept } else { carried })
     }
 }
 
@@ -88,13 +118,12 @@ fn wide(key: Key) -> i128 {
     ((key.primary as i128) << 64) | i128::from(key.secondary)
 }
 
-/// Where a winner tree reads its leaves' keys.
+/// Where a loser tree reads its leaves' keys.
 pub(crate) trait Leaves<K> {
     /// The number of leaves, `m`.
     fn count(&self) -> usize;
 
-    /// The key of leaf `leaf`: [`Contest::NOBODY`] from [`Leaves::count`] on (the place
-    /// past an odd count's last leaf).
+    /// The key of leaf `leaf`: [`Contest::NOBODY`] from [`Leaves::count`] on.
     fn key(&self, leaf: usize) -> K;
 }
 
@@ -110,52 +139,84 @@ impl<K: Contest> Leaves<K> for [HeapSlot<K>] {
     }
 }
 
-/// The number of leaf places: `m` rounded up to even, so that every leaf's sibling is a leaf
-/// and every internal node's sibling an internal node; the place `m` of an odd `m` holds no
-/// leaf ([`Contest::NOBODY`]).
-fn places(m: usize) -> usize {
-    // No overflow: `m` is a table's capacity, below `u32::MAX`.
-    m.wrapping_add(m & 1)
-}
-
-/// The slot of internal node `node` (`1 <= node < places`): `node - 1`, so that the
-/// `places - 1 <= m` internal nodes fit in the `m` slots.
-fn slot(node: usize) -> usize {
-    node.wrapping_sub(1)
-}
-
-/// The winner of node `node` of the tree over `leaves` with internal nodes `nodes`: its key and
-/// leaf; a leaf's own at a leaf; [`Contest::NOBODY`] beyond the tree.
-fn entry<K: Contest, L: Leaves<K> + ?Sized>(
-    nodes: &[HeapSlot<K>],
-    leaves: &L,
-    node: usize,
-) -> (K, u32) {
-    match node.checked_sub(places(leaves.count())) {
-        // A leaf place: below `m + 1`, which fits a u32 as every table's capacity does.
-        Some(leaf) => (leaves.key(leaf), leaf as u32),
-        None => nodes
-            .get(slot(node))
-            .map_or((K::NOBODY, 0), |slot| (slot.key(), slot.position())),
-    }
+/// The entry `slot` holds.
+fn entry<K: Contest>(slot: &HeapSlot<K>) -> Entry<K> {
+    (slot.key(), slot.position())
 }
 
 /// Writes `(key, leaf)` into `slot`.
-fn hold<K: Contest>(slot: &mut HeapSlot<K>, (key, leaf): (K, u32)) {
+fn hold<K: Contest>(slot: &mut HeapSlot<K>, (key, leaf): Entry<K>) {
     slot.set_key(key);
     slot.set_position(leaf);
 }
 
-/// Builds every internal node from the leaves' keys as they are, bottom up: `m - 1`
-/// comparisons (one more for an odd `m`). `nodes` holds at least as many slots as there are
-/// leaves.
+/// The depth of node `node` (the root's is 0).
+fn depth(node: usize) -> u32 {
+    node.checked_ilog2().unwrap_or(0)
+}
+
+/// Whether node `node` lies in the subtree of node `top`.
+fn beneath(node: usize, top: usize) -> bool {
+    depth(node)
+        .checked_sub(depth(top))
+        .and_then(|below| node.checked_shr(below))
+        == Some(top)
+}
+
+/// During [`build`], the winner of node `node`: a leaf's own entry at a leaf, else what its
+/// slot holds so far (the winner, until the second pass turns it into the loser).
+fn winner<K: Contest, L: Leaves<K> + ?Sized>(
+    nodes: &[HeapSlot<K>],
+    leaves: &L,
+    node: usize,
+) -> Entry<K> {
+    match node.checked_sub(leaves.count()) {
+        // A leaf: below `m`, which fits a u32 as every table's capacity does.
+        Some(leaf) => (leaves.key(leaf), leaf as u32),
+        None => nodes.get(node).map_or((K::NOBODY, 0), entry),
+    }
+}
+
+/// The match at internal node `node` during [`build`], between its children's winners:
+/// `[winner, loser]`.
+fn match_at<K: Contest, L: Leaves<K> + ?Sized>(
+    nodes: &[HeapSlot<K>],
+    leaves: &L,
+    node: usize,
+) -> [Entry<K>; 2] {
+    // No overflow: `node < m`, a table's capacity, far below `usize::MAX / 2`.
+    let left = winner(nodes, leaves, node.wrapping_mul(2));
+    let right = winner(nodes, leaves, node.wrapping_mul(2).wrapping_add(1));
+    if K::beats(right, left) {
+        [right, left]
+    } else {
+        [left, right]
+    }
+}
+
+/// Builds the tree from the leaves' keys as they are: the matches bottom up, each node
+/// holding its winner (`m - 1` comparisons), the overall winner into slot 0, then top down
+/// each node's winner replaced by its loser, while its children still hold their winners.
+/// `nodes` holds at least as many slots as there are leaves.
 pub(crate) fn build<K: Contest, L: Leaves<K> + ?Sized>(nodes: &mut [HeapSlot<K>], leaves: &L) {
-    for node in (1..places(leaves.count())).rev() {
-        // No overflow: `node < m + 1`, a table's capacity, far below `usize::MAX / 2`.
-        let left = entry(nodes, leaves, node.wrapping_mul(2));
-        let right = entry(nodes, leaves, node.wrapping_mul(2).wrapping_add(1));
-        if let Some(slot) = nodes.get_mut(slot(node)) {
-            hold(slot, K::lesser(left, right));
+    let m = leaves.count();
+    for node in (1..m).rev() {
+        let [won, _] = match_at(nodes, leaves, node);
+        if let Some(slot) = nodes.get_mut(node) {
+            hold(slot, won);
+        }
+    }
+    if m == 0 {
+        return;
+    }
+    let champion = winner(nodes, leaves, 1);
+    if let Some(root) = nodes.first_mut() {
+        hold(root, champion);
+    }
+    for node in 1..m {
+        let [_, lost] = match_at(nodes, leaves, node);
+        if let Some(slot) = nodes.get_mut(node) {
+            hold(slot, lost);
         }
     }
 }
@@ -168,13 +229,15 @@ pub(crate) fn top<K: Contest, L: Leaves<K> + ?Sized>(
     if leaves.count() == 0 {
         return None;
     }
-    let (key, leaf) = entry(nodes, leaves, 1);
+    let (key, leaf) = entry(nodes.first()?);
     (!key.absent()).then_some((key, leaf))
 }
 
 /// Replays the path of leaf `leaf`, whose key has changed (into or out of play too), to the
-/// root: at each level, the lesser of the entry carried up and the sibling's wins the parent.
-/// A leaf beyond the tree is ignored.
+/// root: at each node, the entry carried up plays the loser kept there, and the winner goes
+/// on. A leaf beyond the tree is ignored. Inlined: as a call it cost HAI's short trees about
+/// 10% more instructions a batch.
+#[inline(always)]
 pub(crate) fn replay<K: Contest, L: Leaves<K> + ?Sized>(
     nodes: &mut [HeapSlot<K>],
     leaves: &L,
@@ -184,29 +247,54 @@ pub(crate) fn replay<K: Contest, L: Leaves<K> + ?Sized>(
     if leaf as usize >= m {
         return;
     }
-    // The leaf's sibling is a leaf (or the place past an odd `m`'s last leaf).
-    let sibling = leaf ^ 1;
-    let mut best = K::lesser(
-        (leaves.key(leaf as usize), leaf),
-        (leaves.key(sibling as usize), sibling),
-    );
-    // No overflow: `leaf < m`.
-    let mut node = places(m).wrapping_add(leaf as usize) >> 1;
-    // Above the leaves, every sibling is an internal node.
-    while node > 1 {
-        let Some(other) = nodes.get(slot(node ^ 1)) else {
+    // No overflow: `leaf < m`, a table's capacity.
+    let node = m.wrapping_add(leaf as usize);
+    if nodes.first().map(HeapSlot::position) != Some(leaf) {
+        open_path(nodes, m, node);
+    }
+    let mut carried = (leaves.key(leaf as usize), leaf);
+    let mut node = node >> 1;
+    while node > 0 {
+        let Some(won) = K::play(nodes, node, carried) else {
             return;
         };
-        let other = (other.key(), other.position());
-        let Some(here) = nodes.get_mut(slot(node)) else {
-            return;
-        };
-        hold(here, best);
-        best = K::lesser(best, other);
+        carried = won;
         node >>= 1;
     }
     if let Some(root) = nodes.first_mut() {
-        hold(root, best);
+        hold(root, carried);
+    }
+}
+
+/// Sets each internal node above leaf node `leaf` (of `m` leaves) to the entrant of its match
+/// from off the path, as the nodes are when the leaf is the overall winner, so that [`replay`]
+/// can carry the leaf's new entry up. From the root down, the winner of a node came either
+/// from the child on the path (then the node's loser is the entrant from off it, as wanted)
+/// or from the other child (then the two swap: the winner is that entrant, and the loser the
+/// on-path child's winner). Kept out of line: the replays that count (DRF's started user,
+/// HAI's transfers) are the winner's own.
+#[inline(never)]
+fn open_path<K: Contest>(nodes: &mut [HeapSlot<K>], m: usize, leaf: usize) {
+    let Some(root) = nodes.first() else {
+        return;
+    };
+    let mut from_above = entry(root);
+    for level in (1..=depth(leaf)).rev() {
+        let (Some(node), Some(child)) = (
+            leaf.checked_shr(level),
+            leaf.checked_shr(level.wrapping_sub(1)),
+        ) else {
+            return;
+        };
+        let Some(slot) = nodes.get_mut(node) else {
+            return;
+        };
+        // No overflow: a leaf is below `m`, a table's capacity.
+        if !beneath(m.wrapping_add(from_above.1 as usize), child) {
+            let off_path = from_above;
+            from_above = entry(slot);
+            hold(slot, off_path);
+        }
     }
 }
 
