@@ -1,6 +1,6 @@
 //! An indexed 4-ary min-heap over caller-provided slots: the priority queue of CFQ (and of
 //! HAI's shortest-job-optimal start). DRF's active users and HAI's donors and acceptors live in
-//! a winner tree in slots of the same type instead, because the key they update rises past
+//! a loser tree in slots of the same type instead, because the key they update rises past
 //! nearly every other, which a heap sinks root to leaf one dependent step at a time: see
 //! `crate::tree`.
 //!
@@ -119,7 +119,7 @@ impl<K: HeapKey> HeapSlot<K> {
     }
 
     /// The slot's key. This and the three below let another structure keep its state in a
-    /// table's heap slots (the winner tree of `crate::tree`: a key and a leaf per node).
+    /// table's heap slots (the loser tree of `crate::tree`: a key and a leaf per node).
     pub(crate) fn key(&self) -> K {
         self.key
     }

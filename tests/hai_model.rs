@@ -1,4 +1,4 @@
-//! Model-based test: the library's HAI (winner trees, O(log n) a transfer) against the naive one
+//! Model-based test: the library's HAI (loser trees, O(log n) a transfer) against the naive one
 //! (a linear scan of every job for each transfer, tests/kit/src/hai_naive.rs) on random
 //! batches. Both follow the `hai` module's rules with the same tie rules and arithmetic, so they must
 //! agree bit for bit: allocation, JCTs, both sums and the transfer count, for the

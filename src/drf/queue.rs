@@ -3,7 +3,7 @@
 //! Users' dominant shares change as their tasks start and finish; "which user is next" must not
 //! cost a sort of all users per decision, as it does in the common allocators (YARN's
 //! `FairSharePolicy` comparator, Mesos' sorter, Kueue's ordering). Here users with pending
-//! tasks (*active*, §6.1 C1) sit in a winner tree (see `crate::tree`) keyed by their
+//! tasks (*active*, §6.1 C1) sit in a loser tree (see `crate::tree`) keyed by their
 //! weighted dominant share `s_i / w_i`, so the next user is O(1) and every start or finish is
 //! O(log capacity).
 //!
@@ -24,7 +24,7 @@ use crate::table::{self, Parts, PartsMut, Storage, Vacant};
 use crate::tree::{self, Contest, Leaves};
 use crate::{Error, Result};
 
-/// The number of heaps of a [`DrfQueue`]: the slots of the winner tree of active users.
+/// The number of heaps of a [`DrfQueue`]: the slots of the loser tree of active users.
 pub const HEAPS: usize = 1;
 
 /// Arrays for `N` users, owned by the queue.
@@ -76,7 +76,7 @@ impl UserRow {
 /// The `order` of a user who is not active: above every share's `order_bits`.
 const ABSENT: u64 = u64::MAX;
 
-/// The rows are the winner tree's leaves, keyed by the queue's order: weighted dominant share,
+/// The rows are the loser tree's leaves, keyed by the queue's order: weighted dominant share,
 /// then id (unique, so the order is total). The share's `order_bits` have their top bit set,
 /// as [`ABSENT`] has: the tree takes them with it cleared (see its `Contest` for `Key`).
 impl Leaves<Key> for [UserRow] {
@@ -93,7 +93,7 @@ impl Leaves<Key> for [UserRow] {
 }
 
 impl Vacant for UserRow {
-    /// Weighted dominant share, then id, in the winner tree's nodes: equal shares are common
+    /// Weighted dominant share, then id, in the loser tree's nodes: equal shares are common
     /// (users with equal demands and running counts), so the id rides in the key and a
     /// comparison needs no tie-break.
     type Key = Key;

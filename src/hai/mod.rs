@@ -16,7 +16,7 @@
 //!    cores at a time to the others (J2), from the donor whose JCT rises least to the acceptor
 //!    whose JCT falls most, while the fall exceeds the rise. `Σ JCT` never increases, and the
 //!    loop ends within `Σ_{J1} A_opt_j / θ` transfers (Theorem 1, §4.4). The split is made
-//!    once; donors and acceptors wait in winner trees, so a transfer costs O(log n) instead of
+//!    once; donors and acceptors wait in loser trees, so a transfer costs O(log n) instead of
 //!    the paper's O(n) rescan, and the whole call O(Σ table lengths + (n + transfers) log n).
 //!
 //! [`Hai::shortest_job_optimal`] stops after step 1; [`Hai::allocate`] runs both;

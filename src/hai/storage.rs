@@ -1,6 +1,6 @@
 //! Where HAI works: a [`crate::table`] of one [`JobRow`] per job, with two heaps' slots: the
 //! first orders the shortest-job-optimal start as a heap, then both hold the transfers' two
-//! winner trees ([`super::tree`]); its `numbers` column is unused. Scratch that every call
+//! loser trees ([`super::tree`]); its `numbers` column is unused. Scratch that every call
 //! overwrites.
 
 use super::table::{JobRow, VACANT_ROW};

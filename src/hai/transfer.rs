@@ -7,7 +7,7 @@
 //! [`super::Hai::rebalance`]). A donor must keep at least `θ`; an acceptor stays within
 //! its cap. A fall from `+∞` (a job waiting for cores) to a finite JCT beats any finite rise.
 //!
-//! Each side is a winner tree ([`super::tree`]) keyed by the rise, or the fall, at the job's
+//! Each side is a loser tree ([`super::tree`]) keyed by the rise, or the fall, at the job's
 //! current allocation, ties to the lower index: a transfer changes one donor and one acceptor,
 //! so it costs O(log n) where the paper's loop rescans every job (O(n) a transfer, §4.4).
 //!

@@ -1,4 +1,4 @@
-//! One side of HAI's transfers (the donors or the acceptors) as a winner tree
+//! One side of HAI's transfers (the donors or the acceptors) as a loser tree
 //! ([`crate::tree`]).
 //!
 //! A transfer changes the key of the side's top job, and the new key is usually past nearly
