@@ -44,9 +44,11 @@ pub struct UserRow {
     pub(crate) dominant: f64,
     pub(crate) running: u64,
     pub(crate) pending: u64,
-    /// The first word of the user's key in the tree of active users (`order_bits` of its
-    /// weighted share), [`ABSENT`] while it is not active.
-    order: u64,
+    /// While the user is active, the first word of its key in the tree of active users once
+    /// one more of its tasks starts (`order_bits` of that weighted share); [`ABSENT`] while it
+    /// is not active. Kept one start ahead, so that a start replays the tree with a key ready
+    /// and the division for the next start overlaps the replay instead of delaying it.
+    next: u64,
     /// Next user set aside during a round (a list threaded through the rows).
     set_aside: u32,
     links: Links,
@@ -55,7 +57,17 @@ pub struct UserRow {
 impl UserRow {
     /// `s_i / w_i`: the weighted dominant share.
     pub(crate) fn weighted_share(&self) -> f64 {
-        self.running as f64 * self.dominant / self.weight
+        self.share_at(self.running)
+    }
+
+    /// The weighted dominant share with `running` tasks running.
+    fn share_at(&self, running: u64) -> f64 {
+        running as f64 * self.dominant / self.weight
+    }
+
+    /// The user's key in the tree of active users whose first word is `order`.
+    fn key(&self, order: u64) -> Key {
+        Key::new(order ^ (1 << 63), self.id)
     }
 
     /// The user as DRF's closed form and QKnobler's stages see it.
@@ -67,13 +79,21 @@ impl UserRow {
         }
     }
 
-    /// Enters the user's key into `order`, from its running tasks.
-    fn reorder(&mut self) {
-        self.order = order_bits(self.weighted_share());
+    /// Orders the user by its running tasks: keeps the key after one more start in `next`
+    /// and returns its key now.
+    fn reorder(&mut self) -> Key {
+        self.next = order_bits(self.share_at(self.running.saturating_add(1)));
+        self.key(order_bits(self.weighted_share()))
+    }
+
+    /// Takes the user out of the order: returns its key out of play.
+    fn leave(&mut self) -> Key {
+        self.next = ABSENT;
+        self.key(ABSENT)
     }
 }
 
-/// The `order` of a user who is not active: above every share's `order_bits`.
+/// The `next` of a user who is not active: above every share's `order_bits`.
 const ABSENT: u64 = u64::MAX;
 
 /// The rows are the loser tree's leaves, keyed by the queue's order: weighted dominant share,
@@ -86,8 +106,9 @@ impl Leaves<Key> for [UserRow] {
 
     #[inline(always)]
     fn key(&self, leaf: usize) -> Key {
-        self.get(leaf).map_or(Key::NOBODY, |user| {
-            Key::new(user.order ^ (1 << 63), user.id)
+        self.get(leaf).map_or(Key::NOBODY, |user| match user.next {
+            ABSENT => user.key(ABSENT),
+            _ => user.key(order_bits(user.weighted_share())),
         })
     }
 }
@@ -104,7 +125,7 @@ impl Vacant for UserRow {
         dominant: 1.0,
         running: 0,
         pending: 0,
-        order: ABSENT,
+        next: ABSENT,
         set_aside: heap::NONE,
         links: Links::NONE,
     };
@@ -427,7 +448,7 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
     pub(crate) fn active_rows(&self) -> impl Iterator<Item = u32> + '_ {
         (0..)
             .zip(self.storage.parts().rows)
-            .filter(|(_, user)| user.order != ABSENT)
+            .filter(|(_, user)| user.next != ABSENT)
             .map(|(row, _)| row)
     }
 
@@ -441,15 +462,18 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
         let Some(user) = rows.get_mut(row as usize) else {
             return;
         };
+        // An active user's key after this start, kept ahead.
+        let order = user.next;
         user.running = user.running.saturating_add(1);
         user.pending = user.pending.saturating_sub(1);
-        if user.pending > 0 {
-            user.reorder();
+        let key = if user.pending > 0 {
+            user.next = order_bits(user.share_at(user.running.saturating_add(1)));
+            user.key(order)
         } else {
-            user.order = ABSENT;
             self.active = self.active.saturating_sub(1);
-        }
-        tree::replay(active, rows, row);
+            user.leave()
+        };
+        tree::replay(active, rows, row, key);
     }
 
     fn set_running_of(&mut self, row: u32, running: u64) {
@@ -462,9 +486,9 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
             return;
         };
         user.running = running;
-        if user.order != ABSENT {
-            user.reorder();
-            tree::replay(active, rows, row);
+        if user.next != ABSENT {
+            let key = user.reorder();
+            tree::replay(active, rows, row, key);
         }
     }
 
@@ -488,10 +512,10 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
         let Some(user) = rows.get_mut(row as usize) else {
             return;
         };
-        if user.order == ABSENT {
-            user.reorder();
+        if user.next == ABSENT {
+            let key = user.reorder();
             self.active = self.active.saturating_add(1);
-            tree::replay(active, rows, row);
+            tree::replay(active, rows, row, key);
         }
     }
 
@@ -504,10 +528,10 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
         let Some(user) = rows.get_mut(row as usize) else {
             return;
         };
-        if user.order != ABSENT {
-            user.order = ABSENT;
+        if user.next != ABSENT {
+            let key = user.leave();
             self.active = self.active.saturating_sub(1);
-            tree::replay(active, rows, row);
+            tree::replay(active, rows, row, key);
         }
     }
 }

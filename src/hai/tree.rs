@@ -49,7 +49,7 @@ impl<'a> Tree<'a> {
     pub(super) fn set(&mut self, leaf: u32, key: u64) {
         if let Some(slot) = self.leaves.get_mut(leaf as usize) {
             slot.set_key(key);
-            tree::replay(self.nodes, &*self.leaves, leaf);
+            tree::replay(self.nodes, &*self.leaves, leaf, key);
         }
     }
 }
