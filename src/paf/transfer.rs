@@ -31,12 +31,13 @@
 //! threshold shared out in the order above. The search narrows a value bracket with per-job
 //! brackets on the counts, so late rounds touch few jobs and few points; its guesses (see
 //! [`select`]) follow Ernest's model of the curves (§IV-A), fitted to each job next to its fair
-//! share ([`model`]), so that on such curves a handful of rounds land next to the threshold,
-//! and fall back to bisection when they do not. In every round, each job's count is galloped
-//! to from its modelled count at the round's threshold, a probe or two away on such curves,
-//! instead of bisecting its bracket. Once few
-//! increments lie between the bracket's ends, they are taken one by one in the total order
-//! ([`pick`]) instead of by more rounds over every job.
+//! share ([`model`]) and moved through one probe of each curve ([`first_guess`]), so that on
+//! such curves the first round or two land next to the threshold, and fall back to bisection
+//! when they do not. In every round, each job's count is galloped to from its modelled count
+//! at the round's threshold, a probe or two away on such curves, instead of bisecting its
+//! bracket. Once an evaluated end misses the target count by few increments, the missing ones
+//! are taken (or the extra ones given back) in the total order ([`pick`]) instead of by more
+//! rounds over every job.
 
 use super::curve::{at, increment};
 use super::jobs::Jobs;
@@ -290,77 +291,178 @@ struct Sample {
     count: u64,
 }
 
-/// The most increments between the search's ends that [`pick`] takes one by one.
+/// The most increments [`pick`] takes or gives back from an evaluated end.
 const PICKED: usize = 32;
 
 /// How far past the target count a Newton step of [`select`] aims.
 const MARGIN: f64 = 4.0;
 
-/// With both ends evaluated and at most [`PICKED`] increments between them: gives the `more`
-/// best of those increments, in the total order of the module documentation, one at a time,
-/// each to the job whose next one is best (each job's come in that order, by concavity), and
-/// leaves every job's count in `count`. After one pass over all jobs, only the at most
-/// [`PICKED`] with increments between the ends are looked at, each job's next increment kept
-/// at hand.
-fn pick<J: Jobs + ?Sized>(jobs: &J, min: &[u32], brackets: &mut [Bracket], more: u64) {
-    // The next increment of a job whose count is `b.count` (below `b.hi`) and whether it is held;
-    // `-inf` once the job has none left between the ends.
-    let next = |j: u32, b: &Bracket| {
-        let value = if b.count < b.hi {
-            let base = min.get(j as usize).copied().unwrap_or_default();
-            increment(
-                jobs.points(j as usize),
-                base.saturating_add(b.count).saturating_add(1),
-            )
-        } else {
+/// From an evaluated end whose count misses the target by `more` (at most [`PICKED`]), with
+/// every job's count there in its bracket's `lo` (`upward`: the count is below the target) or
+/// `hi` (above it): takes the `more` best increments not counted, or gives back the `more`
+/// worst counted, in the total order of the module documentation, and leaves every job's count
+/// in `count`. Each job's increments come in that order (concavity), so the `more` first of
+/// all are the `more` first of a heap fed with each job's first candidate (upward: its best
+/// not counted; downward: its worst counted), then, for each job kept, its next ones while
+/// they displace one kept ([`best`]). The candidates beyond `bar` (upward: at most it;
+/// downward: at least it), where the models put the end of those `more`, are skipped unless
+/// the heap does not fill without them, so that most jobs cost one probe and a comparison.
+fn pick<J: Jobs + ?Sized>(
+    jobs: &J,
+    min: &[u32],
+    brackets: &mut [Bracket],
+    more: u64,
+    upward: bool,
+    bar: f64,
+) {
+    let wanted = (more as usize).clamp(1, PICKED);
+    let mut heap = best(jobs, min, brackets, wanted, upward, bar);
+    if heap.iter().take(wanted).any(|&rank| rank == 0) {
+        let everything = if upward {
             f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
         };
-        Head {
-            job: j,
-            value,
-            held: b.count < b.held,
-        }
-    };
-    let mut heads = [Head::default(); PICKED];
-    let mut opened = 0usize;
-    for (j, b) in brackets.iter_mut().enumerate() {
-        b.count = b.lo;
-        if b.lo < b.hi {
-            if let Some(head) = heads.get_mut(opened) {
-                *head = next(j as u32, b);
-                opened = opened.saturating_add(1);
-            }
-        }
+        heap = best(jobs, min, brackets, wanted, upward, everything);
     }
-    let heads = heads.get_mut(..opened).unwrap_or_default();
-    for _ in 0..more {
-        // The best next increment: larger first; at equal value a held one, among held ones
-        // the last job's, among free ones the first job's.
-        let mut best: Option<&mut Head> = None;
-        for head in heads.iter_mut() {
-            let better = best.as_ref().is_none_or(|best| {
-                head.value > best.value || (head.value == best.value && head.held)
-            });
-            if better {
-                best = Some(head);
-            }
-        }
-        let Some(head) = best.filter(|head| head.value > f64::NEG_INFINITY) else {
-            return;
-        };
-        if let Some(b) = brackets.get_mut(head.job as usize) {
-            b.count = b.count.saturating_add(1);
-            *head = next(head.job, b);
+    // The counts: each kept increment moves its job by one.
+    for &rank in heap.iter().take(wanted).filter(|&&rank| rank > 0) {
+        let job = job_of(if upward { rank } else { !rank });
+        if let Some(b) = brackets.get_mut(job as usize) {
+            b.count = if upward {
+                b.count.saturating_add(1)
+            } else {
+                b.count.saturating_sub(1)
+            };
         }
     }
 }
 
-/// A job's next increment in [`pick`].
-#[derive(Clone, Copy, Default)]
-struct Head {
-    job: u32,
-    value: f64,
-    held: bool,
+/// The `wanted` largest ranks ([`rank_of`]) of the candidates of [`pick`] inside `bar`
+/// (upward: above it; downward: below it), as a heap whose root is the smallest, 0 (below
+/// every rank) where fewer are found; every job's count set to the end's.
+fn best<J: Jobs + ?Sized>(
+    jobs: &J,
+    min: &[u32],
+    brackets: &mut [Bracket],
+    wanted: usize,
+    upward: bool,
+    bar: f64,
+) -> [u128; PICKED] {
+    // The rank of job `j`'s increment `at` (past its minimum) that [`pick`] would take
+    // (upward) or give back (downward), the larger the sooner; none beyond `bar`.
+    let rank = |j: u32, at: u32, held: u32| {
+        let base = min.get(j as usize).copied().unwrap_or_default();
+        let value = increment(jobs.points(j as usize), base.saturating_add(at));
+        if upward {
+            (value > bar).then(|| rank_of(value, at <= held, j))
+        } else {
+            (value < bar).then(|| !rank_of(value, at <= held, j))
+        }
+    };
+    let mut heap = [0u128; PICKED];
+    let keep = |heap: &mut [u128; PICKED], rank: Option<u128>| {
+        let Some(rank) = rank else {
+            return false;
+        };
+        let kept = heap.first().is_some_and(|&root| rank > root);
+        if kept {
+            if let Some(root) = heap.first_mut() {
+                *root = rank;
+            }
+            sift_down(heap, wanted, 0);
+        }
+        kept
+    };
+    for (j, b) in brackets.iter_mut().enumerate() {
+        b.count = if upward { b.lo } else { b.hi };
+        let (open, at) = if upward {
+            (b.count < b.hi, b.count.saturating_add(1))
+        } else {
+            (b.count > b.lo, b.count)
+        };
+        if open {
+            keep(&mut heap, rank(j as u32, at, b.held));
+        }
+    }
+    // Each kept job's further candidates, while they rank above the smallest kept: the heap
+    // ends with the `wanted` largest ranks of all (a job's come in decreasing order, so an
+    // evicted one never has a successor kept).
+    let mut kept_jobs = [u32::MAX; PICKED];
+    for (job, &rank) in kept_jobs.iter_mut().zip(heap.iter().take(wanted)) {
+        if rank > 0 {
+            *job = job_of(if upward { rank } else { !rank });
+        }
+    }
+    for &job in kept_jobs.iter().take(wanted) {
+        let Some(b) = brackets.get(job as usize) else {
+            continue;
+        };
+        let mut at = if upward {
+            b.count.saturating_add(1)
+        } else {
+            b.count
+        };
+        loop {
+            let open = if upward {
+                at < b.hi
+            } else {
+                at > b.lo.saturating_add(1)
+            };
+            if !open {
+                break;
+            }
+            at = if upward {
+                at.saturating_add(1)
+            } else {
+                at.saturating_sub(1)
+            };
+            if !keep(&mut heap, rank(job, at, b.held)) {
+                break;
+            }
+        }
+    }
+    heap
+}
+
+/// Restores the heap property (each rank at most its children's) of `heap[..len]` below
+/// `at`.
+fn sift_down(heap: &mut [u128; PICKED], len: usize, mut at: usize) {
+    loop {
+        let left = at.wrapping_mul(2).wrapping_add(1);
+        let right = left.wrapping_add(1);
+        let mut least = at;
+        let rank_at = |i: usize| heap.get(i).copied().unwrap_or_default();
+        if left < len && rank_at(left) < rank_at(least) {
+            least = left;
+        }
+        if right < len && rank_at(right) < rank_at(least) {
+            least = right;
+        }
+        if least == at {
+            return;
+        }
+        heap.swap(at, least);
+        at = least;
+    }
+}
+
+/// A rank of increments in the total order of the module documentation (the larger, the
+/// sooner): the value's order bits, then whether it is held, then the job's index (held:
+/// the higher first; free: the lower first).
+fn rank_of(value: f64, held: bool, job: u32) -> u128 {
+    let index = if held { job } else { !job };
+    u128::from(order_bits(value)).wrapping_shl(33) | u128::from(held) << 32 | u128::from(index)
+}
+
+/// The job of a [`rank_of`].
+fn job_of(rank: u128) -> u32 {
+    let held = rank >> 32 & 1 == 1;
+    if held {
+        rank as u32
+    } else {
+        !(rank as u32)
+    }
 }
 
 /// How many increments lie between the two ends: `count(low) - count(high)`, unknown
@@ -412,15 +514,35 @@ fn model(
 
 /// The first guess: the threshold key where the jobs' modelled counts ([`model`]), each
 /// within its bracket, add up to `wanted`, by [`MODELLED`] Newton steps in `u = T^(-1/2)` from
-/// `u`, where they add up to it unclipped. Every step passes over the brackets only, no curve.
-fn first_guess(brackets: &[Bracket], wanted: f64, mut u: f64) -> Option<u64> {
-    for _ in 0..MODELLED {
+/// `u`, where they add up to it unclipped, which pass over the brackets only, no curve; then
+/// one more step where each curve is probed at its modelled count and its model's offset moved
+/// so that it passes through the increment found there (for Ernest's curves with an `a1 x`
+/// term, which the two-term model misses, the counts drift by a slot or two away from the fair
+/// share). The moved offsets stay: the rounds gallop from them.
+fn first_guess<J: Jobs + ?Sized>(
+    jobs: &J,
+    min: &[u32],
+    brackets: &mut [Bracket],
+    wanted: f64,
+    mut u: f64,
+) -> Option<u64> {
+    for step in 0..=MODELLED {
+        let probed = step == MODELLED;
         let (mut total, mut slope) = (0.0, 0.0);
-        for b in brackets {
+        for (j, b) in brackets.iter_mut().enumerate() {
             if b.reach > 0.0 {
                 let root = libm::sqrt(b.reach * b.reach * u * u + 0.25);
-                let count = b.offset + root;
                 let top = f64::from(b.hi);
+                let mut count = b.offset + root;
+                if probed && count > 0.0 && count < top {
+                    let at = (count as u32).max(1);
+                    let base = min.get(j).copied().unwrap_or_default();
+                    let probe = increment(jobs.points(j), base.saturating_add(at));
+                    if probe > 0.0 {
+                        b.offset = f64::from(at) - libm::sqrt(b.reach * b.reach / probe + 0.25);
+                        count = b.offset + root;
+                    }
+                }
                 if count >= top {
                     total += top;
                 } else if count > 0.0 {
@@ -437,7 +559,7 @@ fn first_guess(brackets: &[Bracket], wanted: f64, mut u: f64) -> Option<u64> {
     key_of(1.0 / (u * u)).filter(|_| u > 0.0)
 }
 
-/// Newton steps of [`first_guess`].
+/// Newton steps of [`first_guess`] on the models alone.
 const MODELLED: u32 = 1;
 
 /// The key of a guessed threshold value, when the guess is a number at least 0.
@@ -588,8 +710,8 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     // - after two rounds in a row that halve neither the keys' interval nor the count's, a
     //   bisection of the keys (first at +0, where flat stretches of curves tie), so about
     //   three rounds per bit of the keys at worst.
-    // A round passes over every job; once at most [`PICKED`] increments lie between the ends,
-    // [`pick`] takes them one by one over the few jobs that hold them.
+    // A round passes over every job; once an evaluated end misses the target by at most
+    // [`PICKED`] increments, [`pick`] settles them from there.
     let mut low = End {
         key: lowest.saturating_sub(1),
         above: None,
@@ -634,7 +756,13 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         };
         let guess = match (low.above, high.above) {
             _ if failures >= 2 => None,
-            (None, None) => first_guess(brackets, wanted as f64, (wanted as f64 - offsets) / roots),
+            (None, None) => first_guess(
+                jobs,
+                min,
+                brackets,
+                wanted as f64,
+                (wanted as f64 - offsets) / roots,
+            ),
             _ if newton.is_some() => newton,
             _ if secant.is_some() => secant,
             (Some(above), None) => scaled(low.key, above),
@@ -718,13 +846,28 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         } else {
             failures.saturating_add(1)
         };
-        if spread(low, high) <= PICKED as u64 {
-            pick(
-                jobs,
-                min,
-                brackets,
-                wanted.saturating_sub(high.above.unwrap_or(wanted)),
-            );
+        // The nearer evaluated end, when few enough increments separate it from the target.
+        let short = low
+            .above
+            .map_or(u64::MAX, |above| above.saturating_sub(wanted));
+        let long = high
+            .above
+            .map_or(u64::MAX, |above| wanted.saturating_sub(above));
+        if short.min(long) <= PICKED as u64 {
+            let upward = long <= short;
+            let more = short.min(long);
+            // Where the models put twice as many increments past the end: the candidates
+            // beyond it are left out unless too few others remain.
+            let end = if upward { high.key } else { low.key };
+            let u = 1.0 / libm::sqrt(from_order_bits(end));
+            let reach = 2.0 * more as f64 / slope;
+            let u = if upward { u + reach } else { u - reach };
+            let bar = if u > 0.0 {
+                1.0 / (u * u)
+            } else {
+                f64::INFINITY
+            };
+            pick(jobs, min, brackets, more, upward, bar);
             return finish(paf, brackets);
         }
     }
