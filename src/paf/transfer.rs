@@ -909,7 +909,12 @@ pub(crate) fn select<J: Jobs + ?Sized>(
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+
+    use super::super::curve::Curve;
+    use super::super::jobs::Job;
     use super::*;
+    use std::vec::Vec;
 
     /// Galloping from any start narrows the bounds to a range that holds the count, and to the
     /// start itself when the count is there, on concave tables with ties and flat stretches.
@@ -949,6 +954,99 @@ mod tests {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// From any prefix of the total order (the counts at an end, inside brackets that hold the
+    /// counts of a shorter and a longer prefix), taking or giving back up to [`PICKED`]
+    /// increments leaves the counts of the target prefix, whatever the bar (also one too
+    /// tight, where the heap does not fill), on concave tables with ties and flat stretches.
+    #[test]
+    fn pick_reaches_the_target_prefix() {
+        let mut state = 5u64;
+        let mut next = |n: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        for _ in 0..400 {
+            let n = 1 + next(8) as usize;
+            let mut tables = Vec::new();
+            for _ in 0..n {
+                let len = 1 + next(14) as usize;
+                let mut points = std::vec![0.0f64; len + 1];
+                let mut step = next(6) as f64;
+                for x in 1..=len {
+                    if next(3) == 0 && step > 0.0 {
+                        step -= 1.0;
+                    }
+                    points[x] = points[x - 1] + step;
+                }
+                tables.push(points);
+            }
+            let jobs: Vec<Job<'_>> = tables
+                .iter()
+                .map(|t| Job::new(1, Curve::new(t).unwrap()).unwrap())
+                .collect();
+            let min: Vec<u32> = tables.iter().map(|t| next(t.len() as u64) as u32).collect();
+            let span = |j: usize| tables[j].len() as u32 - 1 - min[j];
+            let held: Vec<u32> = (0..n).map(|j| next(span(j) as u64 + 1) as u32).collect();
+            // Every increment past the minimum, in the total order (a job's own in its order).
+            let mut order: Vec<(u128, u32, usize)> = (0..n)
+                .flat_map(|j| (1..=span(j)).map(move |at| (j, at)))
+                .map(|(j, at)| {
+                    let value = increment(&tables[j], min[j] + at);
+                    (rank_of(value, at <= held[j], j as u32), at, j)
+                })
+                .collect();
+            order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            let counts = |prefix: usize| {
+                let mut counts = std::vec![0u32; n];
+                for &(_, _, j) in &order[..prefix] {
+                    counts[j] += 1;
+                }
+                counts
+            };
+            let total = order.len();
+            let target = next(total as u64 + 1) as usize;
+            for upward in [true, false] {
+                let more = 1 + next(PICKED as u64) as usize;
+                let (end, other) = if upward {
+                    let Some(end) = target.checked_sub(more) else {
+                        continue;
+                    };
+                    (end, target + next((total - target) as u64 + 1) as usize)
+                } else {
+                    if target + more > total {
+                        continue;
+                    }
+                    (target + more, next(target as u64 + 1) as usize)
+                };
+                let (at_end, at_other) = (counts(end), counts(other));
+                let expected = counts(target);
+                for bar in [f64::NEG_INFINITY, 0.0, 0.5, 1.0, 2.5, 4.0, f64::INFINITY] {
+                    let mut brackets: Vec<Bracket> = (0..n)
+                        .map(|j| {
+                            let (lo, hi) = if upward {
+                                (at_end[j], at_other[j])
+                            } else {
+                                (at_other[j], at_end[j])
+                            };
+                            Bracket {
+                                held: held[j],
+                                lo,
+                                hi,
+                                count: u32::MAX,
+                                ..Bracket::EMPTY
+                            }
+                        })
+                        .collect();
+                    pick(&jobs[..], &min, &mut brackets, more as u64, upward, bar);
+                    let found: Vec<u32> = brackets.iter().map(|b| b.count).collect();
+                    assert_eq!(found, expected, "upward {upward} more {more} bar {bar}");
                 }
             }
         }
