@@ -910,28 +910,39 @@ mod tests {
     use super::*;
     use std::vec::Vec;
 
-    /// Galloping from any start narrows the bounds to a range that holds the count, and to the
-    /// start itself when the count is there, on concave tables with ties and flat stretches.
-    #[test]
-    fn around_keeps_the_count() {
-        let mut state = 11u64;
-        let mut next = |n: u64| {
+    /// Draws below `n` from a linear congruential generator seeded with `seed`.
+    fn draws(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut state = seed;
+        move |n| {
             state = state
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             (state >> 33) % n
-        };
+        }
+    }
+
+    /// A concave table of `len` increments from 0: the first below `first`, each next equal
+    /// or one less (ties and flat stretches), drawn from `next`.
+    fn concave(next: &mut impl FnMut(u64) -> u64, len: usize, first: u64) -> Vec<f64> {
+        let mut points = std::vec![0.0f64; len + 1];
+        let mut step = next(first) as f64;
+        for x in 1..=len {
+            if next(3) == 0 && step > 0.0 {
+                step -= 1.0;
+            }
+            points[x] = points[x - 1] + step;
+        }
+        points
+    }
+
+    /// Galloping from any start narrows the bounds to a range that holds the count, and to the
+    /// start itself when the count is there, on concave tables with ties and flat stretches.
+    #[test]
+    fn around_keeps_the_count() {
+        let mut next = draws(11);
         for _ in 0..300 {
             let len = 1 + next(40) as usize;
-            let mut points = [0.0f64; 41];
-            let mut step = next(8) as f64;
-            for x in 1..=len {
-                if next(3) == 0 && step > 0.0 {
-                    step -= 1.0;
-                }
-                points[x] = points[x - 1] + step;
-            }
-            let points = &points[..=len];
+            let points = &concave(&mut next, len, 8)[..];
             let base = next(len as u64 + 1) as u32;
             let span = len as u32 - base;
             for bar in [-1.0, 0.0, 0.5, 1.0, 2.0, 3.5, 7.0] {
@@ -959,27 +970,13 @@ mod tests {
     /// tight, where the heap does not fill), on concave tables with ties and flat stretches.
     #[test]
     fn pick_reaches_the_target_prefix() {
-        let mut state = 5u64;
-        let mut next = |n: u64| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) % n
-        };
+        let mut next = draws(5);
         for _ in 0..400 {
             let n = 1 + next(8) as usize;
             let mut tables = Vec::new();
             for _ in 0..n {
                 let len = 1 + next(14) as usize;
-                let mut points = std::vec![0.0f64; len + 1];
-                let mut step = next(6) as f64;
-                for x in 1..=len {
-                    if next(3) == 0 && step > 0.0 {
-                        step -= 1.0;
-                    }
-                    points[x] = points[x - 1] + step;
-                }
-                tables.push(points);
+                tables.push(concave(&mut next, len, 6));
             }
             let jobs: Vec<Job<'_>> = tables
                 .iter()
