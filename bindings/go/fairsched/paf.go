@@ -81,11 +81,22 @@ func PAFNoCurve(demand uint32) []float64 {
 // the curves end to end first, into buffers the PAF keeps; to allocate many times over the
 // same jobs without that copy, build them once with NewPAFJobs and call AllocateJobs.
 func (p *PAF) Allocate(weights []uint32, curves [][]float64, slots uint32, alpha float64, method PAFMethod) (*PAFAllocation, error) {
-	if len(curves) != len(weights) {
-		return nil, ErrLengthMismatch
+	return fresh(func(a *PAFAllocation) error { return p.AllocateInto(a, weights, curves, slots, alpha, method) })
+}
+
+// AllocateInto is Allocate writing its result into a (ErrNullPointer when nil): a's slices
+// are reused when they have room for every job (resliced to the number of jobs) and replaced
+// otherwise, so that a caller allocating again and again into one PAFAllocation allocates
+// nothing once it has room. A call that fails returns its error and leaves a as it was.
+func (p *PAF) AllocateInto(a *PAFAllocation, weights []uint32, curves [][]float64, slots uint32, alpha float64, method PAFMethod) error {
+	switch {
+	case a == nil:
+		return ErrNullPointer
+	case len(curves) != len(weights):
+		return ErrLengthMismatch
 	}
 	p.offsets, p.points = flatten(p.offsets[:0], p.points[:0], curves)
-	return p.allocate(weights, p.offsets, p.points, slots, alpha, method)
+	return p.allocate(a, weights, p.offsets, p.points, slots, alpha, method)
 }
 
 // PAFJobs is a set of jobs laid out once for repeated allocation (AllocateJobs): their
@@ -156,23 +167,39 @@ func (j *PAFJobs) Close() error {
 // or checking a curve (only the result is allocated). A nil jobs is ErrNullPointer, closed
 // ones ErrClosed.
 func (p *PAF) AllocateJobs(jobs *PAFJobs, slots uint32, alpha float64, method PAFMethod) (*PAFAllocation, error) {
+	return fresh(func(a *PAFAllocation) error { return p.AllocateJobsInto(a, jobs, slots, alpha, method) })
+}
+
+// AllocateJobsInto is AllocateJobs writing its result into a, as AllocateInto does: a
+// scheduler that allocates over the same jobs every interval, into the same PAFAllocation,
+// allocates no Go memory at all (AllocateJobs allocates the result's five slices each call).
+func (p *PAF) AllocateJobsInto(a *PAFAllocation, jobs *PAFJobs, slots uint32, alpha float64, method PAFMethod) error {
 	switch {
-	case jobs == nil:
-		return nil, ErrNullPointer
+	case a == nil || jobs == nil:
+		return ErrNullPointer
 	case jobs.closed:
-		return nil, ErrClosed
+		return ErrClosed
 	case jobs.native == nil:
-		return p.allocate(jobs.weights, jobs.offsets, jobs.points, slots, alpha, method)
+		return p.allocate(a, jobs.weights, jobs.offsets, jobs.points, slots, alpha, method)
 	}
-	a := newPAFAllocation(jobs.n)
+	out := a.sized(jobs.n)
 	var totals C.fairsched_paf_totals
 	err := p.native.call(func(h *C.fairsched_paf) C.fairsched_status {
 		return C.fairsched_paf_allocate_jobs(h, jobs.native.handle, C.uint32_t(slots), C.double(alpha),
-			C.uint32_t(method), uint32s(a.Fair), uint32s(a.Min), uint32s(a.PAF), doubles(a.FairProgress),
-			doubles(a.PAFProgress), &totals)
+			C.uint32_t(method), uint32s(out.Fair), uint32s(out.Min), uint32s(out.PAF), doubles(out.FairProgress),
+			doubles(out.PAFProgress), &totals)
 	})
 	runtime.KeepAlive(jobs)
-	return a.with(totals, err)
+	return a.complete(out, totals, err)
+}
+
+// fresh runs an Into method on a new PAFAllocation and returns it, or nil and the error.
+func fresh(into func(*PAFAllocation) error) (*PAFAllocation, error) {
+	a := new(PAFAllocation)
+	if err := into(a); err != nil {
+		return nil, err
+	}
+	return a, nil
 }
 
 // flatten appends the curves end to end to points, and to offsets 0 and where each curve
@@ -186,37 +213,52 @@ func flatten(offsets []uint32, points []float64, curves [][]float64) ([]uint32, 
 	return offsets, points
 }
 
-// allocate is one fairsched_paf_allocate over flat jobs.
-func (p *PAF) allocate(weights, offsets []uint32, points []float64, slots uint32, alpha float64, method PAFMethod) (*PAFAllocation, error) {
+// allocate is one fairsched_paf_allocate over flat jobs, into a.
+func (p *PAF) allocate(a *PAFAllocation, weights, offsets []uint32, points []float64, slots uint32, alpha float64, method PAFMethod) error {
 	n := len(weights)
-	a := newPAFAllocation(n)
+	out := a.sized(n)
+	weights = apart(weights, out.Fair, out.Min, out.PAF)
 	var totals C.fairsched_paf_totals
 	err := p.native.call(func(h *C.fairsched_paf) C.fairsched_status {
 		return C.fairsched_paf_allocate(h, uint32s(weights), C.size_t(n), uint32s(offsets),
 			doubles(points), C.size_t(len(points)), C.uint32_t(slots), C.double(alpha),
-			C.uint32_t(method), uint32s(a.Fair), uint32s(a.Min), uint32s(a.PAF), doubles(a.FairProgress),
-			doubles(a.PAFProgress), &totals)
+			C.uint32_t(method), uint32s(out.Fair), uint32s(out.Min), uint32s(out.PAF), doubles(out.FairProgress),
+			doubles(out.PAFProgress), &totals)
 	})
-	return a.with(totals, err)
+	return a.complete(out, totals, err)
 }
 
-// newPAFAllocation returns an allocation of n jobs for the library to write.
-func newPAFAllocation(n int) *PAFAllocation {
-	return &PAFAllocation{
-		Fair: make([]uint32, n), Min: make([]uint32, n), PAF: make([]uint32, n),
-		FairProgress: make([]float64, n), PAFProgress: make([]float64, n),
+// sized returns an allocation of n jobs for the library to write: a's slices resliced to n
+// where they have room for it and share no memory with one another, new ones otherwise. a
+// itself is not changed.
+func (a *PAFAllocation) sized(n int) PAFAllocation {
+	fair, fairProgress := resized(a.Fair, n), resized(a.FairProgress, n)
+	least := separate(resized(a.Min, n), fair)
+	return PAFAllocation{
+		Fair: fair, Min: least, PAF: separate(resized(a.PAF, n), fair, least),
+		FairProgress: fairProgress, PAFProgress: separate(resized(a.PAFProgress, n), fairProgress),
 	}
 }
 
-// with completes a with the totals of the call that wrote it, or returns its error.
-func (a *PAFAllocation) with(totals C.fairsched_paf_totals, err error) (*PAFAllocation, error) {
+// resized is s resliced to length n when its capacity allows, a new slice of n otherwise.
+func resized[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
+}
+
+// complete makes a the allocation out that the call returning totals and err wrote, or
+// returns the call's error and leaves a as it was (a failed call writes nothing).
+func (a *PAFAllocation) complete(out PAFAllocation, totals C.fairsched_paf_totals, err error) error {
 	if err != nil {
-		return nil, err
+		return err
 	}
+	*a = out
 	a.Slots, a.Moved = uint64(totals.slots), uint64(totals.moved)
 	a.TotalFairProgress, a.TotalProgress = float64(totals.fair_progress), float64(totals.paf_progress)
 	a.LargestLoss = float64(totals.largest_loss)
-	return a, nil
+	return nil
 }
 
 // Enforce decides which jobs get len(out) free slots (§IV-B): each to a job below its target,

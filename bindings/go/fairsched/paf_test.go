@@ -155,6 +155,84 @@ func TestPAFJobs(t *testing.T) {
 	expect(t, "no job", fmt.Sprint(len(a.PAF), a.Slots), "0 0")
 }
 
+// The Into methods give what Allocate and AllocateJobs return, into the caller's allocation:
+// its slices reused once they have room (no Go allocation at all), replaced where they are
+// too short or share memory with one another or with the weights, and left as they were by a
+// call that fails.
+func TestPAFAllocateInto(t *testing.T) {
+	p := newPAF(t, 3)
+	weights := []uint32{1, 1, 2}
+	curves := [][]float64{prefix(0.5, 0.25, 0.125, 0.0625), fairsched.PAFNoCurve(3), prefix(0.25, 0.25, 0.25, 0.25)}
+	jobs, err := fairsched.NewPAFJobs(weights, curves)
+	must(t, err)
+	want, err := p.Allocate(weights, curves, 9, 0.5, fairsched.PAFFast)
+	must(t, err)
+
+	var a fairsched.PAFAllocation
+	must(t, p.AllocateJobsInto(&a, jobs, 9, 0.5, fairsched.PAFFast))
+	expect(t, "into a new allocation", fmt.Sprint(a), fmt.Sprint(*want))
+	fair := &a.Fair[0]
+	a.PAF[0] = 99
+	must(t, p.AllocateInto(&a, weights, curves, 9, 0.5, fairsched.PAFFast))
+	expect(t, "again, from the curves", fmt.Sprint(a), fmt.Sprint(*want))
+	if &a.Fair[0] != fair {
+		t.Error("a slice with room was replaced")
+	}
+	for name, call := range map[string]func() error{
+		"AllocateJobsInto": func() error { return p.AllocateJobsInto(&a, jobs, 9, 0.5, fairsched.PAFFast) },
+		"AllocateInto":     func() error { return p.AllocateInto(&a, weights, curves, 9, 0.5, fairsched.PAFFast) },
+	} {
+		if allocs := testing.AllocsPerRun(20, func() { must(t, call()) }); allocs != 0 {
+			t.Errorf("%s allocates %v times a call", name, allocs)
+		}
+	}
+
+	// Too short, sharing memory with one another, sharing memory with the weights.
+	shared := make([]uint32, 4)
+	tangled := fairsched.PAFAllocation{Fair: make([]uint32, 1), Min: shared[:3], PAF: shared[1:], PAFProgress: make([]float64, 3)}
+	tangled.FairProgress = tangled.PAFProgress
+	must(t, p.AllocateJobsInto(&tangled, jobs, 9, 0.5, fairsched.PAFFast))
+	expect(t, "into overlapping slices", fmt.Sprint(tangled), fmt.Sprint(*want))
+	aliased := fairsched.PAFAllocation{Min: weights}
+	must(t, p.AllocateInto(&aliased, weights, curves, 9, 0.5, fairsched.PAFFast))
+	expect(t, "into the weights' memory", fmt.Sprint(aliased), fmt.Sprint(*want))
+
+	before := fmt.Sprint(a)
+	refused, err := fairsched.NewPAFJobs([]uint32{0}, [][]float64{{0, 1}})
+	must(t, err)
+	for name, c := range map[string]struct {
+		err  error
+		call func(*fairsched.PAFAllocation) error
+	}{
+		"zero slots": {fairsched.ErrNotPositive, func(a *fairsched.PAFAllocation) error {
+			return p.AllocateJobsInto(a, jobs, 0, 0.5, fairsched.PAFFast)
+		}},
+		"unknown method": {fairsched.ErrOutOfRange, func(a *fairsched.PAFAllocation) error {
+			return p.AllocateInto(a, weights, curves, 9, 0.5, fairsched.PAFMethod(7))
+		}},
+		"lengths": {fairsched.ErrLengthMismatch, func(a *fairsched.PAFAllocation) error {
+			return p.AllocateInto(a, weights[:2], curves, 9, 0.5, fairsched.PAFFast)
+		}},
+		"refused jobs": {fairsched.ErrNotPositive, func(a *fairsched.PAFAllocation) error {
+			return p.AllocateJobsInto(a, refused, 9, 0.5, fairsched.PAFFast)
+		}},
+		"nil jobs": {fairsched.ErrNullPointer, func(a *fairsched.PAFAllocation) error {
+			return p.AllocateJobsInto(a, nil, 9, 0.5, fairsched.PAFFast)
+		}},
+	} {
+		if err := c.call(&a); err != c.err || fmt.Sprint(a) != before {
+			t.Errorf("%s: got %v, %v; want %v and the allocation unchanged", name, err, a, c.err)
+		}
+		if err := c.call(nil); err != fairsched.ErrNullPointer {
+			t.Errorf("%s into nil: got %v", name, err)
+		}
+	}
+	short := fairsched.PAFAllocation{Fair: make([]uint32, 1)}
+	if err := p.AllocateJobsInto(&short, jobs, 0, 0.5, fairsched.PAFFast); err != fairsched.ErrNotPositive || len(short.Fair) != 1 || short.Min != nil {
+		t.Errorf("a failed call replaced a short allocation's slices: %v, %v", err, short)
+	}
+}
+
 // Invalid jobs return their error, from NewPAFJobs when the slices disagree and otherwise from
 // AllocateJobs, which then returns no allocation.
 func TestPAFJobsErrors(t *testing.T) {
@@ -228,6 +306,14 @@ func TestPAFClose(t *testing.T) {
 			must(t, err)
 			_, err = p.AllocateJobs(jobs, 1, 0.9, fairsched.PAFFast)
 			return err
+		},
+		"AllocateInto": func() error {
+			return p.AllocateInto(new(fairsched.PAFAllocation), []uint32{1}, [][]float64{{0, 1}}, 1, 0.9, fairsched.PAFFast)
+		},
+		"AllocateJobsInto": func() error {
+			jobs, err := fairsched.NewPAFJobs([]uint32{1}, [][]float64{{0, 1}})
+			must(t, err)
+			return p.AllocateJobsInto(new(fairsched.PAFAllocation), jobs, 1, 0.9, fairsched.PAFFast)
 		},
 	})
 }

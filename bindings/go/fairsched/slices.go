@@ -34,20 +34,42 @@ func bools(s []bool) *C.bool {
 	return (*C.bool)(unsafe.SliceData(s))
 }
 
-// apart returns s, or a copy of it when it shares memory with dst. The exports that write an
-// array in place or into an output must not be given an input overlapping it (Rust would see
-// the same memory as shared and as mutable); a copy gives the caller what separate arrays
-// holding the same values would.
-func apart[E any](s, dst []E) []E {
-	if len(s) == 0 || len(dst) == 0 {
-		return s
-	}
-	size := unsafe.Sizeof(s[0])
-	start, end := uintptr(unsafe.Pointer(&s[0])), uintptr(unsafe.Pointer(&s[0]))+uintptr(len(s))*size
-	dstStart := uintptr(unsafe.Pointer(&dst[0]))
-	dstEnd := dstStart + uintptr(len(dst))*size
-	if start < dstEnd && dstStart < end {
+// apart returns s, or a copy of it when it shares memory with any of dsts. The exports that
+// write an array in place or into an output must not be given an input overlapping it (Rust
+// would see the same memory as shared and as mutable); a copy gives the caller what separate
+// arrays holding the same values would.
+func apart[E any](s []E, dsts ...[]E) []E {
+	if overlapsAny(s, dsts) {
 		return slices.Clone(s)
 	}
 	return s
+}
+
+// separate returns out, or a new slice of its length when it shares memory with any of
+// others: two outputs of one call must not overlap either (each is mutable memory to Rust).
+func separate[E any](out []E, others ...[]E) []E {
+	if overlapsAny(out, others) {
+		return make([]E, len(out))
+	}
+	return out
+}
+
+// overlapsAny reports whether s shares memory with any of ts.
+func overlapsAny[E any](s []E, ts [][]E) bool {
+	if len(s) == 0 {
+		return false
+	}
+	size := unsafe.Sizeof(s[0])
+	start := uintptr(unsafe.Pointer(&s[0]))
+	end := start + uintptr(len(s))*size
+	for _, t := range ts {
+		if len(t) == 0 {
+			continue
+		}
+		tStart := uintptr(unsafe.Pointer(&t[0]))
+		if start < tStart+uintptr(len(t))*size && tStart < end {
+			return true
+		}
+	}
+	return false
 }
