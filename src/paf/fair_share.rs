@@ -50,7 +50,10 @@ pub(crate) fn fair_shares<J: Jobs + ?Sized>(
                 left = left.saturating_sub(demand(j));
                 weight_left = weight_left.saturating_sub(weight(j));
             } else {
-                order.swap(kept, at);
+                // The capped jobs are never looked at again: the kept ones are only moved down.
+                if let Some(slot) = order.get_mut(kept) {
+                    *slot = j;
+                }
                 kept = kept.saturating_add(1);
             }
         }
