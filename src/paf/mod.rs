@@ -173,14 +173,21 @@ impl<S: Storage<Bracket, HEAPS>> Paf<S> {
         } = self.storage.parts_mut();
         fair_share::fair_shares(jobs, slots, order, fair);
         // A job without a curve can give nothing (its minimum is its fair share) and takes
-        // nothing (no points: every benefit is 0, never above a sacrifice): §IV-A.
-        for (j, (m, &f)) in min.iter_mut().zip(fair.iter()).enumerate() {
+        // nothing (no points: every benefit is 0, never above a sacrifice): §IV-A. The
+        // progress at the fair share, which the minimum starts from, is kept for the totals.
+        for (j, ((m, p), &f)) in min
+            .iter_mut()
+            .zip(fair_progress.iter_mut())
+            .zip(fair.iter())
+            .enumerate()
+        {
             // A job has a curve when it has points ([`Jobs::has_curve`]), asked once per job.
             let points = jobs.points(j);
-            *m = if points.is_empty() {
-                f
+            (*m, *p) = if points.is_empty() {
+                (f, f64::NAN)
             } else {
-                transfer::min_alloc(points, f, alpha)
+                let at_fair = curve::at(points, f);
+                (transfer::min_alloc(points, f, at_fair, alpha), at_fair)
             };
         }
         paf.copy_from_slice(fair);
@@ -207,14 +214,12 @@ impl<S: Storage<Bracket, HEAPS>> Paf<S> {
             totals.moved = totals.moved.saturating_add(u64::from(f.saturating_sub(x)));
             let points = jobs.points(j);
             let has_curve = !points.is_empty();
-            let (at_fair, at_paf) = if has_curve {
-                (curve::at(points, f), curve::at(points, x))
+            let at_fair = fair_progress.get(j).copied().unwrap_or_default();
+            let at_paf = if has_curve {
+                curve::at(points, x)
             } else {
-                (f64::NAN, f64::NAN)
+                f64::NAN
             };
-            if let Some(p) = fair_progress.get_mut(j) {
-                *p = at_fair;
-            }
             if let Some(p) = paf_progress.get_mut(j) {
                 *p = at_paf;
             }

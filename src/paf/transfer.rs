@@ -39,7 +39,7 @@
 //! are taken (or the extra ones given back) in the total order ([`pick`]) instead of by more
 //! rounds over every job.
 
-use super::curve::{at, increment};
+use super::curve::increment;
 use super::jobs::Jobs;
 use crate::heap::LowerIndex;
 use crate::heap::{Heap, HeapSlot};
@@ -89,9 +89,12 @@ impl Bracket {
     };
 }
 
-/// The smallest `x` in `0..=fair` with `p(x) >= alpha p(fair)` (`alpha` in `[0, 1]`).
-pub(crate) fn min_alloc(points: &[f64], fair: u32, alpha: f64) -> u32 {
-    let target = alpha * at(points, fair);
+/// The smallest `x` in `0..=fair` with `p(x) >= alpha p(fair)` (`alpha` in `[0, 1]`), where
+/// `at_fair` is `p(fair)`. `#[inline]`: called once per job by the generic allocation, which
+/// is compiled in the caller's crate, where a call cost a tenth of the search.
+#[inline]
+pub(crate) fn min_alloc(points: &[f64], fair: u32, at_fair: f64, alpha: f64) -> u32 {
+    let target = alpha * at_fair;
     let upto = points.get(..=fair as usize).unwrap_or(points);
     upto.partition_point(|&p| p < target) as u32
 }
