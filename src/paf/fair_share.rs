@@ -54,7 +54,8 @@ pub(crate) fn fair_shares<J: Jobs + ?Sized>(
                 if let Some(slot) = order.get_mut(kept) {
                     *slot = j;
                 }
-                kept = kept.saturating_add(1);
+                // No wrap: `kept <= at < n`.
+                kept = kept.wrapping_add(1);
             }
         }
         if kept == sharing {
