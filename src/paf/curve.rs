@@ -119,6 +119,16 @@ pub struct Curve<'a> {
     concave_from: u32,
 }
 
+impl Curve<'static> {
+    /// No curve: no points, unlike every checked table (which has `p(0)`). What a job without
+    /// a curve keeps in its place, so that reading a job's points takes no branch on whether
+    /// it has a curve.
+    pub(crate) const NONE: Curve<'static> = Curve {
+        points: &[],
+        concave_from: 0,
+    };
+}
+
 impl<'a> Curve<'a> {
     /// A curve over the table `p(0..=d)`, checked as [`check`] says.
     pub fn new(points: &'a [f64]) -> Result<Self> {

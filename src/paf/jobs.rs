@@ -17,7 +17,10 @@ use crate::{Error, Result};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Job<'a> {
     weight: u32,
-    curve: Option<Curve<'a>>,
+    /// [`Curve::NONE`] for a job without a curve: one less branch on every read of the points
+    /// than an `Option` (whose `None` reads as no points anyway), which the allocation does a
+    /// thousand times and more for 200 jobs.
+    curve: Curve<'a>,
     demand: u32,
 }
 
@@ -25,16 +28,16 @@ impl<'a> Job<'a> {
     /// A job of `weight` (at least 1, else [`Error::NotPositive`]: a job with no share would
     /// have no fair allocation to protect).
     pub fn new(weight: u32, curve: Curve<'a>) -> Result<Self> {
-        Self::checked(weight, Some(curve), curve.demand())
+        Self::checked(weight, curve, curve.demand())
     }
 
     /// A job of `weight` (as [`Job::new`]) and `demand` slots whose progress curve is unknown:
     /// it keeps exactly its fair share and takes no part in transfers (§IV-A).
     pub fn without_curve(weight: u32, demand: u32) -> Result<Self> {
-        Self::checked(weight, None, demand)
+        Self::checked(weight, Curve::NONE, demand)
     }
 
-    fn checked(weight: u32, curve: Option<Curve<'a>>, demand: u32) -> Result<Self> {
+    fn checked(weight: u32, curve: Curve<'a>, demand: u32) -> Result<Self> {
         if weight == 0 {
             return Err(Error::NotPositive);
         }
@@ -52,7 +55,7 @@ impl<'a> Job<'a> {
 
     /// The job's curve, `None` for a job without one.
     pub fn curve(&self) -> Option<Curve<'a>> {
-        self.curve
+        Some(self.curve).filter(|curve| !curve.points().is_empty())
     }
 
     /// The job's demand: slots beyond it add nothing.
@@ -101,15 +104,11 @@ impl Jobs for [Job<'_>] {
     }
     #[inline]
     fn points(&self, job: usize) -> &[f64] {
-        self.get(job)
-            .and_then(|j| j.curve)
-            .map_or(&[], |c| c.points())
+        self.get(job).map_or(&[], |j| j.curve.points())
     }
     #[inline]
     fn concave_from(&self, job: usize) -> u32 {
-        self.get(job)
-            .and_then(|j| j.curve)
-            .map_or(0, |c| c.concave_from())
+        self.get(job).map_or(0, |j| j.curve.concave_from())
     }
     #[inline]
     fn demand(&self, job: usize) -> u32 {
