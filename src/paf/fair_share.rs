@@ -68,23 +68,25 @@ pub(crate) fn fair_shares<J: Jobs + ?Sized>(
         return;
     };
     // Uncapped jobs: floor of the proportional share, then the leftover by largest remainder.
-    // left * w < 2^64 since left <= slots < 2^32 and w < 2^32.
+    // Exact without saturating (two instructions less per job here, four per ranking below):
+    // left * w < 2^64 since left <= slots < 2^32 and w < 2^32; share * weight_left <= left * w;
+    // the shares add up to at most `left` (the weights to `weight_left`).
     let mut given: u64 = 0;
     for &j in sharing.iter() {
         let share = left
-            .saturating_mul(weight(j))
+            .wrapping_mul(weight(j))
             .checked_div(weight_left)
             .unwrap_or(0);
         set(fair, j, share);
-        given = given.saturating_add(share);
+        given = given.wrapping_add(share);
     }
     let leftover = left.saturating_sub(given) as usize;
     // The remainder from the share already written, by multiplication: dividing again in every
     // comparison of the selection below was most of the fair shares' time.
     let remainder = |j: u32| {
         let share = fair.get(j as usize).copied().unwrap_or_default();
-        left.saturating_mul(weight(j))
-            .saturating_sub(u64::from(share).saturating_mul(weight_left))
+        left.wrapping_mul(weight(j))
+            .wrapping_sub(u64::from(share).wrapping_mul(weight_left))
     };
     // The `leftover` largest remainders (ties: lower index) go to the front, in no given order:
     // a rank that orders the jobs so, one number each.
