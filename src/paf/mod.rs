@@ -210,8 +210,9 @@ impl<S: Storage<Bracket, HEAPS>> Paf<S> {
                 fair.get(j).copied().unwrap_or_default(),
                 paf.get(j).copied().unwrap_or_default(),
             );
-            totals.slots = totals.slots.saturating_add(u64::from(f));
-            totals.moved = totals.moved.saturating_add(u64::from(f.saturating_sub(x)));
+            // No wrap: fewer than 2^32 jobs (the capacity is) add values below 2^32.
+            totals.slots = totals.slots.wrapping_add(u64::from(f));
+            totals.moved = totals.moved.wrapping_add(u64::from(f.saturating_sub(x)));
             let points = jobs.points(j);
             let has_curve = !points.is_empty();
             let at_fair = fair_progress.get(j).copied().unwrap_or_default();
@@ -228,7 +229,9 @@ impl<S: Storage<Bracket, HEAPS>> Paf<S> {
             }
             totals.fair_progress += at_fair;
             totals.paf_progress += at_paf;
-            if at_fair > 0.0 {
+            // Only a job that loses can raise the largest loss (0 or more): the others' `1 -
+            // at_paf / at_fair` is at most 0, so they skip the division.
+            if at_paf < at_fair {
                 totals.largest_loss = totals.largest_loss.max(1.0 - at_paf / at_fair);
             }
         }
