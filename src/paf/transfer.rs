@@ -68,7 +68,10 @@ pub struct Bracket {
     highest_free: u64,
     /// Increments held at the fair share: `fair - minAlloc`.
     held: u32,
-    /// Bounds on the count at every threshold between the search's two ends.
+    /// Bounds on the count at every threshold between the search's two ends. At most the span
+    /// `d - minAlloc`, so that `minAlloc` plus any count, probed index or bound is at most `d`
+    /// (below 2^32): those sums add without saturating (one instruction each instead of two or
+    /// three, on every probe).
     lo: u32,
     hi: u32,
     /// The count at the threshold evaluated last.
@@ -203,7 +206,7 @@ pub(crate) fn concave_above_min<J: Jobs + ?Sized>(jobs: &J, min: &[u32]) -> bool
 fn count_above(points: &[f64], base: u32, lo: u32, hi: u32, bar: f64) -> u32 {
     // The k-th unknown increment, k >= 0, is Δ(base + lo + 1 + k) = window[k + 1] - window[k].
     let window = points
-        .get(base.saturating_add(lo) as usize..)
+        .get(base.wrapping_add(lo) as usize..)
         .unwrap_or_default();
     let above = |k: usize| match (window.get(k), window.get(k.wrapping_add(1))) {
         (Some(&below), Some(&at)) => at - below > bar,
@@ -230,15 +233,16 @@ fn count_above(points: &[f64], base: u32, lo: u32, hi: u32, bar: f64) -> u32 {
 #[inline]
 fn around(points: &[f64], base: u32, lo: u32, hi: u32, from: u32, bar: f64) -> (u32, u32) {
     // Whether the count is at least `x` (for `x` in `lo + 1..=hi`): Δ(base + x) is above.
+    // `base + hi` is at most the demand ([`Bracket::lo`]).
     let reaches = |x: u32| {
-        let at = base.saturating_add(x) as usize;
+        let at = base.wrapping_add(x) as usize;
         match (points.get(at.wrapping_sub(1)), points.get(at)) {
             (Some(&below), Some(&at)) => at - below > bar,
             _ => false,
         }
     };
-    if from < hi && reaches(from.saturating_add(1)) {
-        let (mut low, mut step) = (from.saturating_add(1), 1u32);
+    if from < hi && reaches(from.wrapping_add(1)) {
+        let (mut low, mut step) = (from.wrapping_add(1), 1u32);
         loop {
             let probe = low.saturating_add(step);
             if probe > hi {
@@ -356,7 +360,7 @@ fn best<J: Jobs + ?Sized>(
     // (upward) or give back (downward), the larger the sooner; none beyond `bar`.
     let rank = |j: u32, at: u32, held: u32| {
         let base = min.get(j as usize).copied().unwrap_or_default();
-        let value = increment(jobs.points(j as usize), base.saturating_add(at));
+        let value = increment(jobs.points(j as usize), base.wrapping_add(at));
         if upward {
             (value > bar).then(|| rank_of(value, at <= held, j))
         } else {
@@ -542,7 +546,7 @@ fn first_guess<J: Jobs + ?Sized>(
             if count > 0.0 && count < top {
                 let at = (count as u32).max(1);
                 let base = min.get(j).copied().unwrap_or_default();
-                let probe = increment(jobs.points(j), base.saturating_add(at));
+                let probe = increment(jobs.points(j), base.wrapping_add(at));
                 if probe > 0.0 {
                     b.offset = f64::from(at) - libm::sqrt(b.reach * b.reach / probe + 0.25);
                     count = b.offset + root;
@@ -627,7 +631,8 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         };
         lowest = lowest.min(b.lowest_held);
         highest = highest.max(b.highest_free);
-        wanted = wanted.saturating_add(u64::from(held));
+        // No wrap: fewer than 2^32 jobs (the capacity is) add counts below 2^32.
+        wanted = wanted.wrapping_add(u64::from(held));
         // A job has a curve when it has points ([`Jobs::has_curve`]), already at hand here.
         if !points.is_empty() {
             floor += f64::from(min);
@@ -682,13 +687,14 @@ pub(crate) fn select<J: Jobs + ?Sized>(
             } else {
                 lo
             };
-            total = total.saturating_add(u64::from(b.count));
+            // No wrap, as `wanted`.
+            total = total.wrapping_add(u64::from(b.count));
         }
         (total, slope)
     };
     let finish = |paf: &mut [u32], brackets: &[Bracket]| {
         for (j, (x, b)) in paf.iter_mut().zip(brackets).enumerate() {
-            *x = min_of(j).saturating_add(b.count);
+            *x = min_of(j).wrapping_add(b.count);
         }
     };
 
