@@ -186,8 +186,7 @@ impl<S: Storage<Bracket, HEAPS>> Paf<S> {
             (*m, *p) = if points.is_empty() {
                 (f, f64::NAN)
             } else {
-                let at_fair = curve::at(points, f);
-                (transfer::min_alloc(points, f, at_fair, alpha), at_fair)
+                transfer::min_alloc(points, f, alpha)
             };
         }
         paf.copy_from_slice(fair);

@@ -92,14 +92,17 @@ impl Bracket {
     };
 }
 
-/// The smallest `x` in `0..=fair` with `p(x) >= alpha p(fair)` (`alpha` in `[0, 1]`), where
-/// `at_fair` is `p(fair)`. `#[inline]`: called once per job by the generic allocation, which
-/// is compiled in the caller's crate, where a call cost a tenth of the search.
+/// The smallest `x` in `0..=fair` with `p(x) >= alpha p(fair)` (`alpha` in `[0, 1]`), and
+/// `p(fair)`. `#[inline]`: called once per job by the generic allocation, which is compiled in
+/// the caller's crate, where a call cost a tenth of the search.
 #[inline]
-pub(crate) fn min_alloc(points: &[f64], fair: u32, at_fair: f64, alpha: f64) -> u32 {
+pub(crate) fn min_alloc(points: &[f64], fair: u32, alpha: f64) -> (u32, f64) {
+    // `fair` clamped to the demand (the curve is flat past it), once for both values.
+    let top = (fair as usize).min(points.len().saturating_sub(1));
+    let upto = points.get(..=top).unwrap_or_default();
+    let at_fair = upto.last().copied().unwrap_or_default();
     let target = alpha * at_fair;
-    let upto = points.get(..=fair as usize).unwrap_or(points);
-    upto.partition_point(|&p| p < target) as u32
+    (upto.partition_point(|&p| p < target) as u32, at_fair)
 }
 
 /// A key that orders values from the largest down (`-0.0` folded into `0.0`).
