@@ -361,8 +361,7 @@ fn best<J: Jobs + ?Sized>(
 ) -> [u128; PICKED] {
     // The rank of job `j`'s increment `at` (past its minimum) that [`pick`] would take
     // (upward) or give back (downward), the larger the sooner; none beyond `bar`.
-    let rank = |j: u32, at: u32, held: u32| {
-        let base = min.get(j as usize).copied().unwrap_or_default();
+    let rank = |j: u32, base: u32, at: u32, held: u32| {
         let value = increment(jobs.points(j as usize), base.wrapping_add(at));
         if upward {
             (value > bar).then(|| rank_of(value, at <= held, j))
@@ -381,15 +380,16 @@ fn best<J: Jobs + ?Sized>(
         }
         kept
     };
-    for (j, b) in brackets.iter_mut().enumerate() {
+    // `min` alongside the brackets (as long), sparing a bounds check a job.
+    for (j, (b, &base)) in brackets.iter_mut().zip(min).enumerate() {
         b.count = if upward { b.lo } else { b.hi };
         let (open, at) = if upward {
-            (b.count < b.hi, b.count.saturating_add(1))
+            (b.count < b.hi, b.count.wrapping_add(1))
         } else {
             (b.count > b.lo, b.count)
         };
         if open {
-            keep(&mut heap, rank(j as u32, at, b.held));
+            keep(&mut heap, rank(j as u32, base, at, b.held));
         }
     }
     // Each kept job's further candidates, while they rank above the smallest kept: the heap
@@ -405,6 +405,7 @@ fn best<J: Jobs + ?Sized>(
         let Some(b) = brackets.get(job as usize) else {
             continue;
         };
+        let base = min.get(job as usize).copied().unwrap_or_default();
         let mut at = if upward {
             b.count.saturating_add(1)
         } else {
@@ -424,7 +425,7 @@ fn best<J: Jobs + ?Sized>(
             } else {
                 at.saturating_sub(1)
             };
-            if !keep(&mut heap, rank(job, at, b.held)) {
+            if !keep(&mut heap, rank(job, base, at, b.held)) {
                 break;
             }
         }
@@ -541,14 +542,14 @@ fn first_guess<J: Jobs + ?Sized>(
     u: f64,
 ) -> Option<u64> {
     let (mut total, mut slope) = (0.0, 0.0);
-    for (j, b) in brackets.iter_mut().enumerate() {
+    // `min` alongside the brackets (as long), sparing a bounds check a job.
+    for (j, (b, &base)) in brackets.iter_mut().zip(min).enumerate() {
         if b.reach > 0.0 {
             let root = libm::sqrt(b.reach * b.reach * u * u + 0.25);
             let top = f64::from(b.hi);
             let mut count = b.offset + root;
             if count > 0.0 && count < top {
                 let at = (count as u32).max(1);
-                let base = min.get(j).copied().unwrap_or_default();
                 let probe = increment(jobs.points(j), base.wrapping_add(at));
                 if probe > 0.0 {
                     b.offset = f64::from(at) - libm::sqrt(b.reach * b.reach / probe + 0.25);
@@ -587,7 +588,8 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     let Some(brackets) = brackets.get_mut(..jobs.len()) else {
         return;
     };
-    let min_of = |j: usize| min.get(j).copied().unwrap_or_default();
+    // The per-job loops below walk `min` alongside the brackets (as long as the jobs, as
+    // `paf`), sparing a bounds check a job.
 
     // Nothing moves unless the smallest held increment is below the largest one not held.
     let (mut lowest, mut highest) = (u64::MAX, 0);
@@ -596,9 +598,8 @@ pub(crate) fn select<J: Jobs + ?Sized>(
     // count is about linear in `T^(-1/2)`), the counts of jobs without a model counted as held,
     // and Σ minAlloc over jobs with a curve.
     let (mut offsets, mut roots, mut floor) = (0.0, 0.0, 0.0);
-    for (j, (b, &fair)) in brackets.iter_mut().zip(paf.iter()).enumerate() {
+    for (j, ((b, &fair), &min)) in brackets.iter_mut().zip(paf.iter()).zip(min).enumerate() {
         let points = jobs.points(j);
-        let min = min_of(j);
         let held = fair.saturating_sub(min);
         // The curve's own demand: a job without a curve has no points, so nothing to take.
         let span = (points.len().saturating_sub(1) as u32).saturating_sub(min);
@@ -654,7 +655,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         let (mut total, mut slope, bar) = (0u64, 0.0, bar_of(threshold));
         let inverse = 1.0 / bar;
         let modelled = bar > 0.0;
-        for (j, b) in brackets.iter_mut().enumerate() {
+        for (j, (b, &base)) in brackets.iter_mut().zip(min).enumerate() {
             let (mut lo, mut hi) = (b.lo, b.hi);
             if b.lowest_held > threshold {
                 lo = lo.max(b.held);
@@ -667,7 +668,7 @@ pub(crate) fn select<J: Jobs + ?Sized>(
                 hi = hi.min(b.held);
             }
             b.count = if lo < hi {
-                let (points, base) = (jobs.points(j), min_of(j));
+                let points = jobs.points(j);
                 let (lo, hi) = if modelled && b.reach > 0.0 {
                     let root = libm::sqrt(b.reach * b.reach * inverse + 0.25);
                     // Saturating: a negative model gives 0, clamped into the bracket.
@@ -696,8 +697,8 @@ pub(crate) fn select<J: Jobs + ?Sized>(
         (total, slope)
     };
     let finish = |paf: &mut [u32], brackets: &[Bracket]| {
-        for (j, (x, b)) in paf.iter_mut().zip(brackets).enumerate() {
-            *x = min_of(j).wrapping_add(b.count);
+        for ((x, b), &min) in paf.iter_mut().zip(brackets).zip(min) {
+            *x = min.wrapping_add(b.count);
         }
     };
 
