@@ -80,10 +80,9 @@ impl Contest for u64 {
 }
 
 /// Two words compared as one non-negative number: the first word's top bit is clear in every
-/// key (DRF's leaves give a share's `num::order_bits`, whose top bit is set, with that bit
-/// cleared, which keeps their order), then the user's id. A first word of `u64::MAX >> 1` is
-/// out of play. Keys in play are unique (the id), so equal keys are out of play, where the
-/// winner does not matter.
+/// key (DRF's leaves give a share's bits, and shares are never negative), then the user's id.
+/// A first word of `u64::MAX >> 1` is out of play. Keys in play are unique (the id), so equal
+/// keys are out of play, where the winner does not matter.
 impl Contest for Key {
     fn absent(self) -> bool {
         self.primary == u64::MAX >> 1

@@ -18,7 +18,6 @@
 use super::users::{self, Member, Population};
 use crate::heap::{self, Key};
 use crate::id_index::{self, Links, TableHead};
-use crate::num::order_bits;
 use crate::resources::Resources;
 use crate::table::{self, Parts, PartsMut, Storage, Vacant};
 use crate::tree::{self, Contest, Leaves};
@@ -49,7 +48,7 @@ pub struct UserRow {
     pub(crate) running: u64,
     pub(crate) pending: u64,
     /// While the user is active, the first word of its key in the tree of active users once
-    /// one more of its tasks starts (`order_bits` of that weighted share); [`ABSENT`] while it
+    /// one more of its tasks starts (the [`rank`] of that weighted share); [`ABSENT`] while it
     /// is not active. Kept one start ahead, so that a start replays the tree with a key ready
     /// and the division for the next start overlaps the replay instead of delaying it.
     next: u64,
@@ -70,9 +69,9 @@ impl UserRow {
         running as f64 * self.dominant / self.weight
     }
 
-    /// The user's key in the tree of active users whose first word is `order`.
-    fn key(&self, order: u64) -> Key {
-        Key::new(order ^ (1 << 63), self.id)
+    /// The user's key in the tree of active users whose first word is `rank`.
+    fn key(&self, rank: u64) -> Key {
+        Key::new(rank, self.id)
     }
 
     /// The user as DRF's closed form and QKnobler's stages see it.
@@ -87,8 +86,8 @@ impl UserRow {
     /// Orders the user by its running tasks: keeps the key after one more start in `next`
     /// and returns its key now.
     fn reorder(&mut self) -> Key {
-        self.next = order_bits(self.share_at(self.running.saturating_add(1)));
-        self.key(order_bits(self.weighted_share()))
+        self.next = rank(self.share_at(self.running.saturating_add(1)));
+        self.key(rank(self.weighted_share()))
     }
 
     /// Takes the user out of the order: returns its key out of play.
@@ -98,12 +97,20 @@ impl UserRow {
     }
 }
 
-/// The `next` of a user who is not active: above every share's `order_bits`.
-const ABSENT: u64 = u64::MAX;
+/// A weighted share as the first word of a key: its bits, whose unsigned order is the order of
+/// the shares, as a share is never negative (`running · δ / w`, at least `+0.0`), and so
+/// never sets the top bit, as the tree's keys need (see its `Contest` for `Key`). Taken as
+/// they are, rather than through `num::order_bits`, they cost a start no conversion.
+fn rank(share: f64) -> u64 {
+    share.to_bits()
+}
+
+/// The `next` of a user who is not active: the tree's first word out of play, above every
+/// share's [`rank`] (it is a NaN's).
+const ABSENT: u64 = u64::MAX >> 1;
 
 /// The rows are the loser tree's leaves, keyed by the queue's order: weighted dominant share,
-/// then id (unique, so the order is total). The share's `order_bits` have their top bit set,
-/// as [`ABSENT`] has: the tree takes them with it cleared (see its `Contest` for `Key`).
+/// then id (unique, so the order is total).
 impl Leaves<Key> for [UserRow] {
     fn count(&self) -> usize {
         self.len()
@@ -113,7 +120,7 @@ impl Leaves<Key> for [UserRow] {
     fn key(&self, leaf: usize) -> Key {
         self.get(leaf).map_or(Key::NOBODY, |user| match user.next {
             ABSENT => user.key(ABSENT),
-            _ => user.key(order_bits(user.weighted_share())),
+            _ => user.key(rank(user.weighted_share())),
         })
     }
 }
@@ -468,12 +475,12 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
             return;
         };
         // An active user's key after this start, kept ahead.
-        let order = user.next;
+        let rank_after = user.next;
         user.running = user.running.saturating_add(1);
         user.pending = user.pending.saturating_sub(1);
         let key = if user.pending > 0 {
-            user.next = order_bits(user.share_at(user.running.saturating_add(1)));
-            user.key(order)
+            user.next = rank(user.share_at(user.running.saturating_add(1)));
+            user.key(rank_after)
         } else {
             self.active = self.active.saturating_sub(1);
             user.leave()
