@@ -45,6 +45,18 @@ pub(crate) trait Contest: HeapKey {
     /// `nodes`). Each key type chooses how, by measurement: a branch, or conditional moves.
     fn play(nodes: &mut [HeapSlot<Self>], node: usize, carried: Entry<Self>)
         -> Option<Entry<Self>>;
+
+    /// The rest of a replay: carries `carried` up from internal node `node` to the root and
+    /// returns the overall winner (`None` for a node beyond `nodes`). By default every match
+    /// is a [`Contest::play`].
+    #[inline(always)]
+    fn climb(
+        nodes: &mut [HeapSlot<Self>],
+        node: usize,
+        carried: Entry<Self>,
+    ) -> Option<Entry<Self>> {
+        climb_by_play(nodes, node, carried)
+    }
 }
 
 /// One word (HAI's rise and fall as `num::order_bits`): `u64::MAX`, which no finite value
@@ -96,11 +108,12 @@ impl Contest for Key {
         wide(a.0) < wide(b.0)
     }
 
-    /// Conditional moves (checked in the disassembly, Rust 1.95), as the outcome is random to
-    /// the predictor. The carried entry is written where the outcome says: into the node if
-    /// it lost, else into the root's slot, which the replay overwrites at its end. Choosing
-    /// where to write rather than what lets LLVM keep conditional moves: selecting both the
-    /// winner and the loser, it branched (about 5 mispredictions a DRF decision at 10K users).
+    /// Conditional moves (checked in the disassembly, Rust 1.95), as between entries already
+    /// in the tree (see [`Contest::climb`]) the outcome is random to the predictor. The carried
+    /// entry is written where the outcome says: into the node if it lost, else into the root's
+    /// slot, which the replay overwrites at its end. Choosing where to write rather than what
+    /// lets LLVM keep conditional moves: selecting both the winner and the loser, it branched
+    /// (about 5 mispredictions a DRF decision at 10K users).
     #[inline(always)]
     fn play(nodes: &mut [HeapSlot<Key>], node: usize, carried: Entry<Key>) -> Option<Entry<Key>> {
         let kept = entry(nodes.get(node)?);
@@ -109,6 +122,26 @@ impl Contest for Key {
             hold(slot, carried);
         }
         Some(if upset { kept } else { carried })
+    }
+
+    /// In two stretches. First the updated leaf's own entry climbs while it wins, by a branch
+    /// whose outcome changes once a replay (few mispredictions) and that, predicted, lets the
+    /// processor go on before the entry's key is known: a DRF start reads that key from the
+    /// started user's row, a cache miss at 100K users. From the node where it loses (and
+    /// stays), the matches are between entries already in the tree, by [`Contest::play`].
+    #[inline(always)]
+    fn climb(nodes: &mut [HeapSlot<Key>], node: usize, carried: Entry<Key>) -> Option<Entry<Key>> {
+        let mut node = node;
+        while node > 0 {
+            let slot = nodes.get_mut(node)?;
+            let kept = entry(slot);
+            node >>= 1;
+            if Self::beats(kept, carried) {
+                hold(slot, carried);
+                return climb_by_play(nodes, node, kept);
+            }
+        }
+        Some(carried)
     }
 }
 
@@ -147,6 +180,21 @@ fn entry<K: Contest>(slot: &HeapSlot<K>) -> Entry<K> {
 fn hold<K: Contest>(slot: &mut HeapSlot<K>, (key, leaf): Entry<K>) {
     slot.set_key(key);
     slot.set_position(leaf);
+}
+
+/// Carries `carried` up from internal node `node` to the root, every match a
+/// [`Contest::play`], and returns the overall winner (`None` for a node beyond `nodes`).
+#[inline(always)]
+fn climb_by_play<K: Contest>(
+    nodes: &mut [HeapSlot<K>],
+    mut node: usize,
+    mut carried: Entry<K>,
+) -> Option<Entry<K>> {
+    while node > 0 {
+        carried = K::play(nodes, node, carried)?;
+        node >>= 1;
+    }
+    Some(carried)
 }
 
 /// The depth of node `node` (the root's is 0).
@@ -252,17 +300,11 @@ pub(crate) fn replay<K: Contest, L: Leaves<K> + ?Sized>(
     if nodes.first().map(HeapSlot::position) != Some(leaf) {
         open_path(nodes, m, node);
     }
-    let mut carried = (key, leaf);
-    let mut node = node >> 1;
-    while node > 0 {
-        let Some(won) = K::play(nodes, node, carried) else {
-            return;
-        };
-        carried = won;
-        node >>= 1;
-    }
+    let Some(winner) = K::climb(nodes, node >> 1, (key, leaf)) else {
+        return;
+    };
     if let Some(root) = nodes.first_mut() {
-        hold(root, carried);
+        hold(root, winner);
     }
 }
 
