@@ -14,32 +14,38 @@ use fairsched::lp;
 use fairsched::qknobler::EfficiencyProgram;
 use fairsched::resources::Resources;
 use fairsched_bench::drf::{
-    busy_queue, instance, round, Knobbed, Memory, PerDecision, Pick, Queue, ROUND_TASKS,
+    busy_queue, instance, round, Knobbed, Memory, PerDecision, Pick, Queue, Shares, ROUND_TASKS,
 };
 use fairsched_bench::lockstep::{side_by_side, Contender};
 use std::hint::black_box;
 use std::time::Duration;
 
-/// Pick the next user and start its task (its key rises in the heap), against sorting every
-/// user per decision (YARN, Mesos; not run at 100,000 users: about 15 ms a decision) and a
-/// min-scan, from one warmed state and agreeing on every answer.
+/// Pick the next user and start its task (its key rises in the tree), against sorting every
+/// user per decision (YARN, Mesos; patterned shares only, up to 10,000 users: about 15 ms a
+/// decision at 100,000) and a min-scan, from one warmed state and agreeing on every answer:
+/// `drf_next_user` on patterned shares, `drf_next_user_scattered` on scattered ones.
 fn next_user(c: &mut Criterion) {
-    let mut group = c.benchmark_group("drf_next_user");
-    group.measurement_time(Duration::from_secs(3));
-    for n in [1_000usize, 10_000, 100_000] {
-        group.sample_size(if n >= 100_000 { 20 } else { 100 });
-        let mut memory = Memory::new(n);
-        let mut queue = Queue(busy_queue(&mut memory, n));
-        let mut scan = PerDecision::new(Pick::MinScan, n);
-        let mut resort = PerDecision::new(Pick::Resort, n);
-        let mut contenders: Vec<(&str, &mut dyn Contender<Answer = u64>)> =
-            vec![("queue", &mut queue), ("min_scan", &mut scan)];
-        if n <= 10_000 {
-            contenders.push(("sort_every_decision", &mut resort));
+    for (name, shares) in [
+        ("drf_next_user", Shares::Patterned),
+        ("drf_next_user_scattered", Shares::Scattered),
+    ] {
+        let mut group = c.benchmark_group(name);
+        group.measurement_time(Duration::from_secs(3));
+        for n in [1_000usize, 10_000, 100_000] {
+            group.sample_size(if n >= 100_000 { 20 } else { 100 });
+            let mut memory = Memory::new(n);
+            let mut queue = Queue(busy_queue(&mut memory, n, shares));
+            let mut scan = PerDecision::new(Pick::MinScan, n, shares);
+            let mut resort = PerDecision::new(Pick::Resort, n, shares);
+            let mut contenders: Vec<(&str, &mut dyn Contender<Answer = u64>)> =
+                vec![("queue", &mut queue), ("min_scan", &mut scan)];
+            if shares == Shares::Patterned && n <= 10_000 {
+                contenders.push(("sort_every_decision", &mut resort));
+            }
+            side_by_side(&mut group, n, &mut contenders);
         }
-        side_by_side(&mut group, n, &mut contenders);
+        group.finish();
     }
-    group.finish();
 }
 
 /// The efficiency-oriented stage's linear program, residual half the capacity.
@@ -92,7 +98,7 @@ fn drf_round(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(3));
     let n = 10_000;
     let mut memory = Memory::new(n);
-    let mut queue = busy_queue(&mut memory, n);
+    let mut queue = busy_queue(&mut memory, n, Shares::Patterned);
     let mut out = [0u64; ROUND_TASKS];
     group.bench_function(BenchmarkId::new("queue", n), |b| {
         b.iter(|| black_box(round(&mut queue, &mut out)))
