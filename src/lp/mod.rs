@@ -17,12 +17,14 @@
 //! Speed without changing a bit: the solver is instantiated per row count (`M` a constant, so
 //! the loops over rows are unrolled and the basis inverse is `M × M`), and the pricing pass
 //! asks the program for blocks of reduced costs, which a block-wide maximum then screens: only
-//! a block holding an entry above the best so far is read entry by entry, in order, so the
-//! choice is the one a column-by-column scan makes (a block of a few columns is screened entry
-//! by entry up to its first candidate, the basic variables of a block are struck out before it
-//! is read, and under Bland's rule the pass ends at the first candidate, which nothing later
-//! replaces). A program whose columns repeat (QKnobler's users of one demand row) is priced
-//! once per class of equal columns after the first passes (the `classes` submodule).
+//! a block holding an entry above the best so far is read entry by entry, in order, up to its
+//! first entry at that maximum (or, under Bland's rule, above the best), so the choice is the
+//! one a column-by-column scan makes (a block of a few columns is screened entry by entry up
+//! to its first candidate and then scanned, a block whose pick is basic is scanned with its
+//! basic variables struck out, and under Bland's rule the pass ends at the first candidate,
+//! which nothing later replaces). A program whose columns repeat (QKnobler's users of one
+//! demand row) is priced once per class of equal columns after the first passes (the `classes`
+//! submodule).
 
 mod classes;
 
@@ -112,22 +114,55 @@ pub const BLOCK: usize = 64;
 /// maxima ([`any_above`]), which cost more on so few.
 const SHORT: usize = 16;
 
-/// Whether some entry of `reduced` exceeds `floor`, by lane-wise maxima the compiler
-/// vectorizes: the pricing pass skips a block that has no candidate without looking at its
-/// entries one by one. (A NaN never exceeds anything, and never wins a lane.) Inline: the
-/// solver is instantiated in its caller's crate, which would otherwise call it once a block.
+/// Lanes of [`lane_maxima`].
+const LANES: usize = 4;
+
+/// The entries of `reduced` folded into [`LANES`] lane-wise maxima, which the compiler
+/// vectorizes, and the entries past the last whole chunk of lanes. (A NaN never exceeds
+/// anything, and never wins a lane.) Inline, as the two below: the solver is instantiated in
+/// its caller's crate, which would otherwise call them once a block.
 #[inline]
-fn any_above(reduced: &[f64], floor: f64) -> bool {
-    const LANES: usize = 4;
+fn lane_maxima(reduced: &[f64]) -> ([f64; LANES], &[f64]) {
     let mut lanes = [f64::NEG_INFINITY; LANES];
     let chunks = reduced.chunks_exact(LANES);
     let rest = chunks.remainder();
     for chunk in chunks {
         for (lane, &r) in lanes.iter_mut().zip(chunk) {
-            *lane = if r > *lane { r } else { *lane };
+            *lane = larger(*lane, r);
         }
     }
+    (lanes, rest)
+}
+
+/// `r` if it exceeds `top`, else `top` (a NaN `r` never does).
+#[inline]
+fn larger(top: f64, r: f64) -> f64 {
+    if r > top {
+        r
+    } else {
+        top
+    }
+}
+
+/// Whether some entry of `reduced` exceeds `floor`: the pricing pass skips a long block that
+/// has no candidate without looking at its entries one by one.
+#[inline]
+fn any_above(reduced: &[f64], floor: f64) -> bool {
+    let (lanes, rest) = lane_maxima(reduced);
     lanes.iter().chain(rest).any(|&r| r > floor)
+}
+
+/// The largest entry of `reduced` (minus infinity if none is a number): the reduced cost
+/// Dantzig's rule takes from a long block that has a candidate. (Only for such a block: the
+/// chain of comparisons that folds the lanes into one costs the screen more time than its
+/// independent comparisons with the floor.)
+#[inline]
+fn largest(reduced: &[f64]) -> f64 {
+    let (lanes, rest) = lane_maxima(reduced);
+    let top = lanes
+        .iter()
+        .fold(f64::NEG_INFINITY, |top, &r| larger(top, r));
+    rest.iter().fold(top, |top, &r| larger(top, r))
 }
 
 /// An optimal basic solution.
@@ -299,9 +334,16 @@ impl<const M: usize> Tableau<M> {
         reduced: &mut [f64; BLOCK],
         classes: Option<&Classes<M>>,
     ) -> Option<usize> {
-        // Duals y = c_B B^-1.
-        let mut duals = [0.0; M];
-        for (&cost, row) in self.costs.iter().zip(&self.inverse) {
+        // Duals y = c_B B^-1, from the first row's products on (not from zeros: an addition
+        // fewer on the chain from one pivot to the next; a dual then differs at most in the
+        // sign of a zero, which changes no reduced cost but a zero one, and a zero never beats
+        // the floor).
+        let mut rows = self.costs.iter().zip(&self.inverse);
+        let mut duals = match rows.next() {
+            Some((&cost, row)) => row.map(|inv| cost * inv),
+            None => [0.0; M],
+        };
+        for (&cost, row) in rows {
             for (y, &inv) in duals.iter_mut().zip(row) {
                 *y += cost * inv;
             }
@@ -339,21 +381,46 @@ impl<const M: usize> Tableau<M> {
 
     /// Variables `first..` with reduced costs `reduced`, in order, for [`Tableau::entering`]:
     /// each that is not basic and beats the floor is taken. A block is first screened, a long
-    /// one by lane-wise maxima ([`any_above`]), a short one entry by entry up to the first
-    /// that beats the floor (the slacks have none in most passes, nor has any block in the
-    /// last). The basic variables among them are struck out next (their reduced costs set to
-    /// minus infinity, which beats nothing), `M` stores instead of a search of the basis for
-    /// every candidate.
+    /// one by lane-wise maxima ([`any_above`]), a short one entry by entry up to the first that
+    /// beats the floor (the slacks have none in most passes, nor has any block in the last).
+    /// A short block that passes is scanned ([`Tableau::scan`]), a long one left with its
+    /// largest entry ([`largest`]) to [`Tableau::take_largest`].
     fn consider(&self, first: usize, reduced: &mut [f64], choice: &mut Choice) {
-        let floor = choice.floor;
-        let screened = if reduced.len() > SHORT {
-            any_above(reduced, floor)
-        } else {
-            reduced.iter().any(|&r| r > floor)
-        };
-        if !screened {
-            return;
+        if reduced.len() > SHORT {
+            if any_above(reduced, choice.floor) {
+                self.take_largest(first, reduced, largest(reduced), choice);
+            }
+        } else if reduced.iter().any(|&r| r > choice.floor) {
+            self.scan(first, reduced, choice);
         }
+    }
+
+    /// [`Tableau::consider`] for a long block whose largest entry `top` beats the floor: the
+    /// one a scan would take is the first equal to it under Dantzig's rule, the first above
+    /// the floor under Bland's, unless that one is basic (its reduced cost is zero but for
+    /// rounding, so that hardly happens; then the block is scanned). Out of line: inline, it
+    /// costs the short blocks' passes more instructions than the call costs a long block.
+    #[inline(never)]
+    fn take_largest(&self, first: usize, reduced: &mut [f64], top: f64, choice: &mut Choice) {
+        let floor = choice.floor;
+        let mut entries = (first..).zip(reduced.iter());
+        let found = if choice.bland {
+            entries.find(|&(_, &r)| r > floor)
+        } else {
+            // The entries that reach the largest equal it: none exceeds it.
+            entries.find(|&(_, &r)| r >= top)
+        };
+        match found.filter(|(var, _)| !self.basis.contains(var)) {
+            Some((var, &r)) => choice.take(var, r),
+            None => self.scan(first, reduced, choice),
+        }
+    }
+
+    /// Variables `first..` with reduced costs `reduced`, in order: each that is not basic and
+    /// beats the floor is taken. The block's basic variables are struck out first (their
+    /// reduced costs set to minus infinity, which beats nothing), `M` stores instead of a
+    /// search of the basis for every candidate.
+    fn scan(&self, first: usize, reduced: &mut [f64], choice: &mut Choice) {
         for &var in &self.basis {
             if let Some(r) = var.checked_sub(first).and_then(|i| reduced.get_mut(i)) {
                 *r = f64::NEG_INFINITY;
@@ -379,19 +446,24 @@ impl<const M: usize> Tableau<M> {
     /// direction` over positive directions, ties to the lowest variable index; `None` if the
     /// step is unbounded.
     fn leaving(&self, direction: &[f64; M]) -> Option<(usize, f64)> {
+        // The ratios of the pivot rows (a row whose direction is at most the tolerance is not
+        // one; a NaN is), divided apart from the comparisons below so that they unroll, but
+        // only where they are looked at: a division for every row costs the small solves more
+        // time than the instructions it saves (the divisions are on the chain from one pivot to
+        // the next).
+        let mut ratios = [0.0; M];
+        for ((ratio, &value), &d) in ratios.iter_mut().zip(&self.values).zip(direction) {
+            if d > PIVOT_TOLERANCE || d.is_nan() {
+                *ratio = value / d;
+            }
+        }
         // The position, ratio and variable of the best row so far; position `M` for none.
         let (mut best, mut top, mut top_var) = (M, 0.0, 0);
-        for (r, ((&d, &value), &var)) in direction
-            .iter()
-            .zip(&self.values)
-            .zip(&self.basis)
-            .enumerate()
+        for (r, ((&d, &ratio), &var)) in direction.iter().zip(&ratios).zip(&self.basis).enumerate()
         {
-            if d <= PIVOT_TOLERANCE {
-                continue;
-            }
-            let ratio = value / d;
-            if best == M || ratio < top || (ratio == top && var < top_var) {
+            let passed_over = d <= PIVOT_TOLERANCE;
+            let better = best == M || ratio < top || (ratio == top && var < top_var);
+            if !passed_over && better {
                 (best, top, top_var) = (r, ratio, var);
             }
         }
