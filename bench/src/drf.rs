@@ -8,6 +8,7 @@
 
 use fairsched::drf::{DrfQueue, UserRow, HEAPS};
 use fairsched::resources::Resources;
+use fairsched_testkit::rng::SplitMix;
 
 pub use crate::baseline::Pick;
 use crate::lockstep::Contender;
@@ -46,24 +47,12 @@ pub fn users_with(shares: Shares, users: usize, kinds: usize) -> (Vec<f64>, Vec<
     match shares {
         Shares::Patterned => instance(users, kinds),
         Shares::Scattered => {
-            let mut next = splitmix64(0x5eed);
-            let mut hundredths = |above: f64, span: u64| above + (next() % span) as f64 / 100.0;
+            let mut rng = SplitMix(0x5eed);
+            let mut hundredths = |above: f64, span: u64| above + rng.below(span) as f64 / 100.0;
             let weights = (0..users).map(|_| hundredths(1.0, 10_001)).collect();
             let demands = (0..users * kinds).map(|_| hundredths(1.0, 1_300)).collect();
             (vec![1000.0 * users as f64; kinds], weights, demands)
         }
-    }
-}
-
-/// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
-/// OOPSLA 2014) from `seed`: a fixed sequence, the same in every run.
-fn splitmix64(mut seed: u64) -> impl FnMut() -> u64 {
-    move || {
-        seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
     }
 }
 
