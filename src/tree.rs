@@ -130,8 +130,11 @@ impl Contest for Key {
     /// started user's row, a cache miss at 100K users. From the node where it loses (and
     /// stays), the matches are between entries already in the tree, by [`Contest::play`].
     #[inline(always)]
-    fn climb(nodes: &mut [HeapSlot<Key>], node: usize, carried: Entry<Key>) -> Option<Entry<Key>> {
-        let mut node = node;
+    fn climb(
+        nodes: &mut [HeapSlot<Key>],
+        mut node: usize,
+        carried: Entry<Key>,
+    ) -> Option<Entry<Key>> {
         while node > 0 {
             let slot = nodes.get_mut(node)?;
             let kept = entry(slot);
