@@ -51,13 +51,16 @@ if ! diff <(echo "$expected") <(tail -n +2 "$output"); then
   fail "Main printed other answers than expected (diff above: < expected, > printed)"
 fi
 
-unzip -Z1 "$jar" | grep -qxF META-INF/LICENSE || fail "$jar does not carry META-INF/LICENSE"
+# The listing is read whole before grep -q looks at it: piped, grep -q stops reading at the first
+# match and unzip, still writing, dies of SIGPIPE, which pipefail reports as a failure.
+entries=$(unzip -Z1 "$jar")
+grep -qxF META-INF/LICENSE <<<"$entries" || fail "$jar does not carry META-INF/LICENSE"
 
 for classifier in sources javadoc; do
   [ -f "${jar%.jar}-$classifier.jar" ] || fail "no ${jar%.jar}-$classifier.jar"
 done
 
-libraries=$(unzip -Z1 "$jar" | grep '\.so$' || true)
+libraries=$(grep '\.so$' <<<"$entries" || true)
 [ "$libraries" = "native/linux-aarch64/libfairsched_jni.so
 native/linux-x86_64/libfairsched_jni.so" ] \
   || fail "$jar must carry the library of linux-aarch64 and of linux-x86_64, and no other;" \
