@@ -10,10 +10,11 @@
 //! - `heaps`: `H` indexed heaps over row numbers (see [`crate::heap`]).
 //!
 //! and one part of its own length:
-//! - `amounts`: a column of `f64` for what does not fit a row of fixed size, whose length and
-//!   meaning the algorithm gives from its configuration: DRR's time series (a timeline's
-//!   available series and its executors' demand series, a predictor's past runs). The others
-//!   leave it empty.
+//! - `amounts`: a column of `f64` for what does not fit a row of fixed size, or is read too
+//!   rarely to belong in it, whose length and meaning the algorithm gives: DRR's time series
+//!   (a timeline's available series and its executors' demand series, a predictor's past
+//!   runs), DRF's per-user demands (kept out of the rows that every decision reads). The
+//!   others leave it empty.
 //!
 //! [`Inline`] holds them in arrays sized by a const generic, for Rust callers; [`Borrowed`]
 //! (and [`BorrowedWithAmounts`], with the amounts) holds slices the caller provides (the C ABI
@@ -84,8 +85,12 @@ pub trait Storage<R: Vacant, const H: usize> {
     }
 }
 
-/// Arrays for `N` rows and `A` amounts, owned by the structure that uses them. Large: box it
-/// or place it in a `static` when `N` (or `A`) is large.
+/// Arrays for `N` rows and `A · W` amounts (`A` groups of `W`), owned by the structure that
+/// uses them. Large: box it or place it in a `static` when `N` (or `A`) is large.
+///
+/// The amounts come in groups so that a column sized by the capacity (DRF's demands: `N`
+/// groups of [`crate::resources::MAX_KINDS`]) can be written as a type, where `N · 8` cannot
+/// be on stable Rust; DRR's columns, sized by their configuration, are groups of one.
 ///
 /// Laid out in declaration order (rows, heaps, then the column of numbers), as the separate
 /// arrays of each algorithm were before they shared this type: with the compiler's own order
@@ -93,40 +98,45 @@ pub trait Storage<R: Vacant, const H: usize> {
 /// the same instructions (`cargo bench -p fairsched-bench --bench hai -- hai_arrival`). The
 /// amounts come last: with `A = 0`, the default, they take no room.
 #[repr(C)]
-pub struct Inline<R: Vacant, const N: usize, const H: usize, const A: usize = 0> {
+pub struct Inline<R: Vacant, const N: usize, const H: usize, const A: usize = 0, const W: usize = 1>
+{
     rows: [R; N],
     heaps: [[Slot<R>; N]; H],
     numbers: [u32; N],
-    amounts: [f64; A],
+    amounts: [[f64; W]; A],
 }
 
-impl<R: Vacant, const N: usize, const H: usize, const A: usize> Inline<R, N, H, A> {
+impl<R: Vacant, const N: usize, const H: usize, const A: usize, const W: usize>
+    Inline<R, N, H, A, W>
+{
     /// Empty arrays.
     pub const fn new() -> Self {
         Inline {
             rows: [R::VACANT; N],
             numbers: [0; N],
             heaps: [[HeapSlot::VACANT; N]; H],
-            amounts: [0.0; A],
+            amounts: [[0.0; W]; A],
         }
     }
 }
 
-impl<R: Vacant, const N: usize, const H: usize, const A: usize> Default for Inline<R, N, H, A> {
+impl<R: Vacant, const N: usize, const H: usize, const A: usize, const W: usize> Default
+    for Inline<R, N, H, A, W>
+{
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<R: Vacant, const N: usize, const H: usize, const A: usize> Storage<R, H>
-    for Inline<R, N, H, A>
+impl<R: Vacant, const N: usize, const H: usize, const A: usize, const W: usize> Storage<R, H>
+    for Inline<R, N, H, A, W>
 {
     fn parts(&self) -> Parts<'_, R, H> {
         Parts {
             rows: &self.rows,
             numbers: &self.numbers,
             heaps: self.heaps.each_ref().map(|heap| heap.as_slice()),
-            amounts: &self.amounts,
+            amounts: self.amounts.as_flattened(),
         }
     }
     fn parts_mut(&mut self) -> PartsMut<'_, R, H> {
@@ -134,7 +144,7 @@ impl<R: Vacant, const N: usize, const H: usize, const A: usize> Storage<R, H>
             rows: &mut self.rows,
             numbers: &mut self.numbers,
             heaps: self.heaps.each_mut().map(|heap| heap.as_mut_slice()),
-            amounts: &mut self.amounts,
+            amounts: self.amounts.as_flattened_mut(),
         }
     }
 }

@@ -5,8 +5,10 @@
 //! nothing. QKnobler's online rounds are checked against the same reference, which computes
 //! `φ` over the active users and again whenever one runs out (§6.1 C1).
 
-use fairsched::drf::{DrfQueue, Inline, UserInfo};
+use fairsched::drf::{self, DrfQueue, Inline, UserInfo, UserRow, HEAPS};
+use fairsched::table::Storage;
 use fairsched::Error;
+use fairsched_testkit::memory::DrfMemory;
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 
 const CAPACITY: [f64; 2] = [40.0, 100.0];
@@ -262,8 +264,15 @@ impl Reference {
     }
 }
 
+/// The operations agree on the queue's own arrays and on slices the caller owns (the C ABI's
+/// storage), whose column of demands is separate from the rows.
 fn agrees(ops: Vec<Op>) -> bool {
-    let mut queue = DrfQueue::<Inline<USERS>>::new(&CAPACITY).unwrap();
+    let mut memory = DrfMemory::for_users(USERS);
+    agrees_on(DrfQueue::<Inline<USERS>>::new(&CAPACITY).unwrap(), &ops)
+        && agrees_on(memory.queue(&CAPACITY).unwrap(), &ops)
+}
+
+fn agrees_on<S: Storage<UserRow, HEAPS>>(mut queue: DrfQueue<S>, ops: &[Op]) -> bool {
     let mut reference = Reference::default();
     for (step, &op) in ops.iter().enumerate() {
         let mut expected_ids = Vec::new();
@@ -328,4 +337,15 @@ fn qknobler_round_after_rounds_and_finishes() {
         Round([17.0, 0.0], 1),
         QKnobler(0.1, [3.0, 11.0], 4),
     ]));
+}
+
+/// Storage whose column of demands is short of `drf::amounts(capacity)` is refused.
+#[test]
+fn storage_without_room_for_the_demands_is_refused() {
+    let mut short = DrfMemory::with_amounts(USERS, drf::amounts(USERS) - 1);
+    assert_eq!(short.queue(&CAPACITY).err(), Some(Error::LengthMismatch));
+    let mut none = DrfMemory::new(USERS);
+    assert_eq!(none.queue(&CAPACITY).err(), Some(Error::LengthMismatch));
+    assert_eq!(drf::amounts(USERS), USERS * 8);
+    assert_eq!(drf::amounts(usize::MAX), usize::MAX);
 }

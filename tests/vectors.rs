@@ -2,12 +2,12 @@
 //! Rust API. JUnit and go test run the same files through the C ABI.
 
 use fairsched::cfq::{Borrowed, Cfq, Profiler, Stats};
-use fairsched::drf::{Divisible, DrfQueue, UserRow, Users, HEAPS as DRF_HEAPS};
+use fairsched::drf::{Divisible, DrfQueue, Users};
 use fairsched::hai::{self, Batch, Hai};
 use fairsched::qknobler::heterogeneous::{average_demand, choose, ActiveUsers, Branch};
 use fairsched::qknobler::{allocate, Allocation};
 use fairsched::Error;
-use fairsched_testkit::memory::{CfqMemory, Memory};
+use fairsched_testkit::memory::{CfqMemory, DrfMemory, Memory};
 use fairsched_testkit::paf_outputs;
 use serde_json::{json, Value};
 
@@ -295,10 +295,9 @@ fn users_state(queue: &Queue<'_>) -> Vec<Option<fairsched::drf::UserInfo>> {
 }
 
 fn run_queue_case(case: &Value, name: &str) {
-    let mut memory =
-        Memory::<UserRow, DRF_HEAPS>::new(case["users"].as_u64().expect("users") as usize);
+    let mut memory = DrfMemory::for_users(case["users"].as_u64().expect("users") as usize);
     let init_status = case["init_status"].as_str().unwrap_or("ok");
-    let mut queue = match DrfQueue::with_storage(memory.storage(), &floats(&case["capacity"])) {
+    let mut queue = match memory.queue(&floats(&case["capacity"])) {
         Ok(queue) => queue,
         Err(error) => {
             assert_eq!(status_name(Err(error)), init_status, "{name}: init");

@@ -14,7 +14,7 @@ use fairsched::lp;
 use fairsched::qknobler::EfficiencyProgram;
 use fairsched::resources::Resources;
 use fairsched_bench::drf::{
-    busy_queue, instance, round, Knobbed, Memory, PerDecision, Pick, Queue, Shares, ROUND_TASKS,
+    busy_queue, instance, round, DrfMemory, Knobbed, PerDecision, Pick, Queue, Shares, ROUND_TASKS,
 };
 use fairsched_bench::lockstep::{side_by_side, Contender};
 use std::hint::black_box;
@@ -33,7 +33,7 @@ fn next_user(c: &mut Criterion) {
         group.measurement_time(Duration::from_secs(3));
         for n in [1_000usize, 10_000, 100_000] {
             group.sample_size(if n >= 100_000 { 20 } else { 100 });
-            let mut memory = Memory::new(n);
+            let mut memory = DrfMemory::for_users(n);
             let mut queue = Queue(busy_queue(&mut memory, n, shares));
             let mut scan = PerDecision::new(Pick::MinScan, n, shares);
             let mut resort = PerDecision::new(Pick::Resort, n, shares);
@@ -97,7 +97,7 @@ fn drf_round(c: &mut Criterion) {
     let mut group = c.benchmark_group("drf_round");
     group.measurement_time(Duration::from_secs(3));
     let n = 10_000;
-    let mut memory = Memory::new(n);
+    let mut memory = DrfMemory::for_users(n);
     let mut queue = busy_queue(&mut memory, n, Shares::Patterned);
     let mut out = [0u64; ROUND_TASKS];
     group.bench_function(BenchmarkId::new("queue", n), |b| {

@@ -6,7 +6,7 @@
 //! next-user decision is also measured on scattered shares ([`Shares::Scattered`]), where no
 //! pattern helps the branch predictor.
 
-use fairsched::drf::{DrfQueue, UserRow, HEAPS};
+use fairsched::drf::DrfQueue;
 use fairsched::resources::Resources;
 use fairsched_testkit::rng::SplitMix;
 
@@ -14,7 +14,7 @@ pub use crate::baseline::Pick;
 use crate::lockstep::Contender;
 
 /// The tests' heap storage, shared rather than copied.
-pub use crate::cfq::Memory;
+pub use fairsched_testkit::memory::DrfMemory;
 
 const PRIMES: [u64; 8] = [7, 11, 13, 17, 19, 23, 29, 31];
 
@@ -58,12 +58,12 @@ pub fn users_with(shares: Shares, users: usize, kinds: usize) -> (Vec<f64>, Vec<
 
 /// A queue of `users` active users with plenty of pending tasks.
 pub fn busy_queue(
-    memory: &mut Memory<UserRow, HEAPS>,
+    memory: &mut DrfMemory,
     users: usize,
     shares: Shares,
 ) -> DrfQueue<fairsched::drf::Borrowed<'_>> {
     let (capacity, weights, demands) = users_with(shares, users, 4);
-    let mut queue = DrfQueue::with_storage(memory.storage(), &capacity).expect("valid capacity");
+    let mut queue = memory.queue(&capacity).expect("valid capacity");
     for (i, demand) in demands.chunks(4).enumerate() {
         queue
             .add_user(i as u64, weights[i], demand)
@@ -215,7 +215,7 @@ mod tests {
     #[test]
     fn baselines_and_queue_decide_alike() {
         for shares in [Shares::Patterned, Shares::Scattered] {
-            let mut memory = Memory::new(50);
+            let mut memory = DrfMemory::for_users(50);
             let mut queue = Queue(busy_queue(&mut memory, 50, shares));
             let mut resort = PerDecision::new(Pick::Resort, 50, shares);
             let mut scan = PerDecision::new(Pick::MinScan, 50, shares);

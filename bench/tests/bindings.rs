@@ -14,7 +14,7 @@ use fairsched::drr::{min_frag, Executor, Executors, Metric, Timeline};
 use fairsched::hai::{Hai, Inline};
 use fairsched::paf::{ernest, Method};
 use fairsched_bench::cfq::{CfqMemory, DrainAndReenter};
-use fairsched_bench::drf::{busy_queue, decide, round, Knobbed, Memory, Shares, ROUND_TASKS};
+use fairsched_bench::drf::{busy_queue, decide, round, DrfMemory, Knobbed, Shares, ROUND_TASKS};
 use fairsched_bench::drr::{executors, machine, CAPACITY, HORIZON};
 use fairsched_bench::{hai, paf};
 use fairsched_testkit::memory::Memory as Storage;
@@ -67,7 +67,7 @@ fn cfq_batches_of_one_decide_as_single_decisions() {
 
 /// `drf_next_user/queue/10000`: the first 10,000 users whose task starts.
 fn drf_next_user() -> u64 {
-    let mut memory = Memory::new(10_000);
+    let mut memory = DrfMemory::for_users(10_000);
     let mut queue = busy_queue(&mut memory, 10_000, Shares::Patterned);
     let mut sum = Checksum::new();
     for _ in 0..10_000 {
@@ -78,7 +78,7 @@ fn drf_next_user() -> u64 {
 
 /// `drf_round/queue/10000`: the first 100 rounds, each its count then its ids.
 fn drf_round() -> u64 {
-    let mut memory = Memory::new(10_000);
+    let mut memory = DrfMemory::for_users(10_000);
     let mut queue = busy_queue(&mut memory, 10_000, Shares::Patterned);
     let mut out = [0; ROUND_TASKS];
     let mut sum = Checksum::new();

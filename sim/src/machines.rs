@@ -34,8 +34,8 @@
 //! and its largest value, where tasks are indivisible and not preempted.
 
 use crate::document::{change, fields, Comparison, Document, Fields, Part, Table};
-use crate::memory::Memory;
-use fairsched::drf::{Borrowed, Divisible, DrfQueue, UserRow, Users, HEAPS};
+use crate::memory::DrfMemory;
+use fairsched::drf::{Borrowed, Divisible, DrfQueue, Users};
 use fairsched::drr::{Executor, Machine, Metric};
 use fairsched::qknobler::heterogeneous::{average_demand, choose, ActiveUsers};
 use fairsched::qknobler::Allocation;
@@ -418,7 +418,7 @@ pub fn pack(machines: &[Vec<f64>], users: &[User], packer: Packer) -> fairsched:
             .collect()
     };
     let tasks: usize = users.iter().map(User::task_count).sum();
-    let mut memory = Memory::<UserRow, HEAPS>::new(users.len().max(1));
+    let mut memory = DrfMemory::for_users(users.len().max(1));
     let mut chooser = match packer {
         Packer::Tetris => Chooser::Tetris,
         Packer::QKnoblerC2(rho) => Chooser::Heterogeneous {
@@ -426,7 +426,7 @@ pub fn pack(machines: &[Vec<f64>], users: &[User], packer: Packer) -> fairsched:
             total: total.clone(),
         },
         Packer::Drf | Packer::QKnobler(_) => {
-            let mut queue = DrfQueue::with_storage(memory.storage(), &total)?;
+            let mut queue = memory.queue(&total)?;
             for (u, user) in users.iter().enumerate() {
                 queue.add_user(u as u64, user.weight, &user.demand)?;
             }

@@ -40,6 +40,8 @@ mod users;
 
 pub use divisible::Divisible;
 pub(crate) use queue::Pending;
-pub use queue::{check_config, Borrowed, DrfQueue, Inline, QueueStats, UserInfo, UserRow, HEAPS};
+pub use queue::{
+    amounts, check_config, Borrowed, DrfQueue, Inline, QueueStats, UserInfo, UserRow, HEAPS,
+};
 pub(crate) use users::{checked_weight, Member, Population};
 pub use users::{Users, SCALE};

@@ -125,7 +125,10 @@ pub unsafe extern "C" fn fairsched_drf_queue_storage_size(
     out_size: *mut usize,
 ) -> FairschedStatus {
     boundary(|| unsafe {
-        table::storage_size::<FairschedDrfQueue, UserRow, HEAPS>(capacity, out_size)
+        let amounts = |capacity| Ok(drf::amounts(capacity));
+        table::storage_size_with_amounts::<FairschedDrfQueue, UserRow, HEAPS>(
+            capacity, out_size, amounts,
+        )
     })
 }
 
@@ -150,13 +153,13 @@ pub unsafe extern "C" fn fairsched_drf_queue_init(
         let check = || {
             let cluster = unsafe { read_slice(cluster, cluster_len) }?;
             drf::check_config(capacity as usize, cluster)?;
-            Ok(cluster)
+            Ok((cluster, drf::amounts(capacity as usize)))
         };
         let build = |storage, cluster: &[f64]| {
             let inner = DrfQueue::with_storage(storage, cluster)?;
             Ok(FairschedDrfQueue { inner })
         };
-        unsafe { table::init(memory, memory_len, capacity, out_queue, check, build) }
+        unsafe { table::init_with_amounts(memory, memory_len, capacity, out_queue, check, build) }
     })
 }
 

@@ -76,7 +76,7 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
         let mut set_aside = heap::NONE;
         while let (Some(slot), Some(lowest)) = (out.get_mut(round.started), self.top()) {
             let user = self.row(lowest);
-            if !user.demand.fits_in(&idle) {
+            if !self.demand(lowest).fits_in(&idle) {
                 self.set_aside(lowest, &mut set_aside);
                 continue;
             }
@@ -89,7 +89,7 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
                 self.best_affinity(&machine, &idle).unwrap_or(lowest)
             };
             let user = self.row(chosen);
-            idle.take(&user.demand);
+            idle.take(&self.demand(chosen));
             *slot = user.id;
             round.started = round.started.saturating_add(1);
             self.start_one(chosen);
@@ -106,9 +106,9 @@ impl<S: Storage<UserRow, HEAPS>> DrfQueue<S> {
     fn best_affinity(&self, machine: &Resources, idle: &Resources) -> Option<u32> {
         let mut best = Best::NONE;
         for row in self.active_rows() {
-            let user = self.row(row);
-            if user.demand.fits_in(idle) {
-                best.offer(affinity(machine, idle, &user.demand), user.id, row);
+            let demand = self.demand(row);
+            if demand.fits_in(idle) {
+                best.offer(affinity(machine, idle, &demand), self.row(row).id, row);
             }
         }
         best.item()

@@ -2,6 +2,7 @@
 //! core itself never allocates: Rust callers with `std` can build storage this way).
 
 use fairsched::cfq::{Cfq, JobRow, HEAPS};
+use fairsched::drf::{self, DrfQueue, UserRow};
 use fairsched::heap::HeapSlot;
 use fairsched::table::{Borrowed, BorrowedWithAmounts, Parts, PartsMut, Slot, Storage, Vacant};
 
@@ -20,7 +21,8 @@ impl<R: Vacant, const H: usize> Memory<R, H> {
     }
 
     /// Room for `capacity` rows and a column of `amounts` amounts (DRR's timeline and
-    /// predictor: `drr::timeline::amounts`, `drr::predictor::amounts`).
+    /// predictor: `drr::timeline::amounts`, `drr::predictor::amounts`; DRF:
+    /// `drf::amounts`).
     pub fn with_amounts(capacity: usize, amounts: usize) -> Self {
         Memory {
             rows: vec![R::VACANT; capacity],
@@ -36,7 +38,7 @@ impl<R: Vacant, const H: usize> Memory<R, H> {
         Borrowed::new(&mut self.rows, &mut self.numbers, heaps).expect("parts of equal length")
     }
 
-    /// Borrowed storage over this memory with its amounts (DRR's timeline and predictor).
+    /// Borrowed storage over this memory with its amounts (DRR's timeline and predictor, DRF).
     pub fn storage_with_amounts(&mut self) -> BorrowedWithAmounts<'_, R, H> {
         let heaps = self.heaps.each_mut().map(Vec::as_mut_slice);
         BorrowedWithAmounts::new(&mut self.rows, &mut self.numbers, heaps, &mut self.amounts)
@@ -74,5 +76,20 @@ impl CfqMemory {
         start_time: f64,
     ) -> fairsched::Result<Cfq<Borrowed<'_, JobRow, HEAPS>>> {
         Cfq::with_storage(self.storage(), slots, start_time)
+    }
+}
+
+/// Storage for a DRF queue: the users' rows and tree, and the column of their demands.
+pub type DrfMemory = Memory<UserRow, { drf::HEAPS }>;
+
+impl DrfMemory {
+    /// Room for `capacity` users.
+    pub fn for_users(capacity: usize) -> Self {
+        Self::with_amounts(capacity, drf::amounts(capacity))
+    }
+
+    /// A DRF queue on this memory, for users sharing `cluster`.
+    pub fn queue(&mut self, cluster: &[f64]) -> fairsched::Result<DrfQueue<drf::Borrowed<'_>>> {
+        DrfQueue::with_storage(self.storage_with_amounts(), cluster)
     }
 }
