@@ -24,7 +24,10 @@
 //! basic variables struck out, and under Bland's rule the pass ends at the first candidate,
 //! which nothing later replaces). A program whose columns repeat (QKnobler's users of one
 //! demand row) is priced once per class of equal columns after the first passes (the `classes`
-//! submodule).
+//! submodule). On the chain from one pivot to the next, data is read as wide as it was
+//! written (a column comes from [`Program::sized_column`], a basic variable's cost is kept
+//! twice): a read wider than the stores it reads cannot take their data until they retire,
+//! which cost QKnobler's 4-row, 10-user program about a fifth of its time.
 
 mod classes;
 
@@ -50,6 +53,21 @@ pub trait Program {
     fn bound(&self, row: usize) -> f64;
     /// Writes column `j` of `A` into `out[..rows]` and returns its cost `c_j`.
     fn column(&self, j: usize, out: &mut [f64; MAX_ROWS]) -> f64;
+
+    /// Writes column `j` of `A` into `out` and returns its cost `c_j`, bit for bit as
+    /// [`Program::column`] does: the solver's call, once a pivot. `M` is [`Program::rows`], a
+    /// constant so that a program can size its loop by it: the entries are then computed, and
+    /// written, a vector at a time, as the solver reads them (a read wider than the writes it
+    /// reads cannot take its data from them before they retire, and this one is on the chain
+    /// from one pivot to the next). The default goes through [`Program::column`].
+    fn sized_column<const M: usize>(&self, j: usize, out: &mut [f64; M]) -> f64 {
+        let mut column = [0.0; MAX_ROWS];
+        let cost = self.column(j, &mut column);
+        for (to, &a) in out.iter_mut().zip(&column) {
+            *to = a;
+        }
+        cost
+    }
 
     /// Writes the reduced costs `c_j - y·A_j` of the columns `first..first + out.len()` into
     /// `out` (never past the last column): the pricing pass, the solver's hot loop, asks for
@@ -244,9 +262,9 @@ fn solve<P: Program, const M: usize>(program: &P) -> Result<Solution> {
         else {
             return Ok(tableau.solution());
         };
-        let mut column = [0.0; MAX_ROWS];
+        let mut column = [0.0; M];
         let cost = if entering < n {
-            program.column(entering, &mut column)
+            program.sized_column(entering, &mut column)
         } else {
             if let Some(unit) = column.get_mut(entering.saturating_sub(n)) {
                 *unit = 1.0;
@@ -269,8 +287,10 @@ struct Tableau<const M: usize> {
     /// `B^-1`, row-major.
     inverse: [[f64; M]; M],
     basis: [usize; M],
-    /// Costs of the basic variables.
-    costs: [f64; M],
+    /// Costs of the basic variables, each twice: a pivot writes a cost in one 16-byte store,
+    /// which the duals' two-lane broadcast of it reads whole (a read wider than the store that
+    /// wrote it waits for the store to retire, on the chain from one pivot to the next).
+    costs: [[f64; 2]; M],
     /// Values of the basic variables, `B^-1 b`.
     values: [f64; M],
     pivots: usize,
@@ -318,7 +338,7 @@ impl<const M: usize> Tableau<M> {
             columns,
             inverse,
             basis,
-            costs: [0.0; M],
+            costs: [[0.0; 2]; M],
             values: [0.0; M],
             pivots: 0,
         }
@@ -340,10 +360,10 @@ impl<const M: usize> Tableau<M> {
         // the floor).
         let mut rows = self.costs.iter().zip(&self.inverse);
         let mut duals = match rows.next() {
-            Some((&cost, row)) => row.map(|inv| cost * inv),
+            Some((&[cost, _], row)) => row.map(|inv| cost * inv),
             None => [0.0; M],
         };
-        for (&cost, row) in rows {
+        for (&[cost, _], row) in rows {
             for (y, &inv) in duals.iter_mut().zip(row) {
                 *y += cost * inv;
             }
@@ -434,7 +454,7 @@ impl<const M: usize> Tableau<M> {
     }
 
     /// `B^-1 a`: how the basic variables change per unit of the entering one.
-    fn direction(&self, column: &[f64; MAX_ROWS]) -> [f64; M] {
+    fn direction(&self, column: &[f64; M]) -> [f64; M] {
         let mut direction = [0.0; M];
         for (d, row) in direction.iter_mut().zip(&self.inverse) {
             *d = row.iter().zip(column).map(|(i, a)| i * a).sum();
@@ -473,7 +493,9 @@ impl<const M: usize> Tableau<M> {
     /// Makes `entering` basic at position `leaving`, by `step` ([`Tableau::leaving`]'s ratio,
     /// the leaving value over the pivot, not divided again). Every row is updated as if it were
     /// not the pivot's (no branch per row, so the update vectorizes), then the pivot's row is
-    /// overwritten.
+    /// overwritten; but for the values, whose leaving row takes the step in the same loop (a
+    /// store of one value over those just written, which the next pivot reads back two at a
+    /// time, would hold that read up until it retired).
     fn pivot(
         &mut self,
         leaving: usize,
@@ -483,8 +505,12 @@ impl<const M: usize> Tableau<M> {
         direction: &[f64; M],
     ) {
         let pivot = direction.get(leaving).copied().unwrap_or(1.0);
-        for (value, &d) in self.values.iter_mut().zip(direction) {
-            *value = (*value - step * d).max(0.0);
+        for (k, (value, &d)) in self.values.iter_mut().zip(direction).enumerate() {
+            *value = if k == leaving {
+                step
+            } else {
+                (*value - step * d).max(0.0)
+            };
         }
         let pivot_row = self.inverse.get(leaving).copied().unwrap_or([0.0; M]);
         let pivot_row = pivot_row.map(|x| x / pivot);
@@ -493,16 +519,14 @@ impl<const M: usize> Tableau<M> {
                 *x -= d * p;
             }
         }
-        if let (Some(value), Some(row), Some(var), Some(c)) = (
-            self.values.get_mut(leaving),
+        if let (Some(row), Some(var), Some(c)) = (
             self.inverse.get_mut(leaving),
             self.basis.get_mut(leaving),
             self.costs.get_mut(leaving),
         ) {
-            *value = step;
             *row = pivot_row;
             *var = entering;
-            *c = cost;
+            *c = [cost; 2];
         }
         self.pivots = self.pivots.saturating_add(1);
     }
@@ -512,7 +536,7 @@ impl<const M: usize> Tableau<M> {
             .costs
             .iter()
             .zip(&self.values)
-            .map(|(c, x)| c * x)
+            .map(|([c, _], x)| c * x)
             .sum();
         let mut basis: [usize; MAX_ROWS] = core::array::from_fn(|k| self.columns.saturating_add(k));
         let mut values = [0.0; MAX_ROWS];

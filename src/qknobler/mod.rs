@@ -303,6 +303,33 @@ impl Program for EfficiencyProgram<'_> {
         cost
     }
 
+    /// [`EfficiencyProgram::column`] over `M` kinds: the shares are divided a vector at a
+    /// time and summed in the same order. Inline, as [`EfficiencyProgram::column`].
+    #[inline]
+    fn sized_column<const M: usize>(&self, j: usize, out: &mut [f64; M]) -> f64 {
+        if M != self.rows() {
+            // Not this program's rows (the solver never asks for such): no column.
+            return 0.0;
+        }
+        let demand: Option<&[f64; M]> = j
+            .checked_mul(M)
+            .and_then(|start| self.users.demands().get(start..start.saturating_add(M)))
+            .and_then(|row| row.try_into().ok());
+        let capacity: Option<&[f64; M]> = self
+            .users
+            .capacity()
+            .as_slice()
+            .get(..M)
+            .and_then(|c| c.try_into().ok());
+        let (Some(demand), Some(capacity)) = (demand, capacity) else {
+            return 0.0;
+        };
+        for ((slot, &d), &c) in out.iter_mut().zip(demand).zip(capacity) {
+            *slot = d / c;
+        }
+        out.iter().fold(0.0, |cost, &share| cost + share)
+    }
+
     /// The reduced costs of the users `first..`, through [`EfficiencyProgram::reduced_costs_of`]
     /// over their demand rows.
     fn reduced_costs<const M: usize>(&self, duals: &[f64; M], first: usize, out: &mut [f64]) {
