@@ -326,18 +326,13 @@ impl Choice {
 
 impl<const M: usize> Tableau<M> {
     fn new(columns: usize) -> Self {
-        let mut inverse = [[0.0; M]; M];
-        let mut basis = [0; M];
-        for (k, (row, var)) in inverse.iter_mut().zip(basis.iter_mut()).enumerate() {
-            if let Some(diagonal) = row.get_mut(k) {
-                *diagonal = 1.0;
-            }
-            *var = columns.saturating_add(k);
-        }
+        // The all-slack basis, whose inverse is the identity.
+        let inverse =
+            core::array::from_fn(|k| core::array::from_fn(|i| f64::from(u8::from(i == k))));
         Tableau {
             columns,
             inverse,
-            basis,
+            basis: core::array::from_fn(|k| columns.saturating_add(k)),
             costs: [[0.0; 2]; M],
             values: [0.0; M],
             pivots: 0,
@@ -466,16 +461,12 @@ impl<const M: usize> Tableau<M> {
     /// direction` over positive directions, ties to the lowest variable index; `None` if the
     /// step is unbounded.
     fn leaving(&self, direction: &[f64; M]) -> Option<(usize, f64)> {
-        // The ratios of the pivot rows (a row whose direction is at most the tolerance is not
-        // one; a NaN is), divided apart from the comparisons below so that they unroll, but
-        // only where they are looked at: a division for every row costs the small solves more
-        // time than the instructions it saves (the divisions are on the chain from one pivot to
-        // the next).
+        // The ratios of every row, divided apart from the comparisons below so that they
+        // vectorize; only those of the pivot rows are looked at (a row whose direction is at
+        // most the tolerance is not one; a NaN is).
         let mut ratios = [0.0; M];
         for ((ratio, &value), &d) in ratios.iter_mut().zip(&self.values).zip(direction) {
-            if d > PIVOT_TOLERANCE || d.is_nan() {
-                *ratio = value / d;
-            }
+            *ratio = value / d;
         }
         // The position, ratio and variable of the best row so far; position `M` for none.
         let (mut best, mut top, mut top_var) = (M, 0.0, 0);
