@@ -40,23 +40,18 @@ pub(crate) trait Contest: HeapKey {
     /// Whether entry `a` beats entry `b`: its key is the lesser.
     fn beats(a: Entry<Self>, b: Entry<Self>) -> bool;
 
-    /// The match of a replay at internal node `node`: the entry `carried` up plays the loser
-    /// the node keeps; the loser stays and the winner is returned (`None` for a node beyond
-    /// `nodes`). Each key type chooses how, by measurement: a branch, or conditional moves.
+    /// A match by conditional moves (checked in the disassembly, Rust 1.95): the entry
+    /// `carried` up plays the loser kept at internal node `node`, the loser stays and the
+    /// winner is returned (`None` for a node beyond `nodes`). The carried entry is written
+    /// where the outcome says: into the node if it lost, else into the root's slot, which the
+    /// replay overwrites at its end. Choosing where to write rather than what lets LLVM keep
+    /// conditional moves: selecting both the winner and the loser, it branched (about 5
+    /// mispredictions a DRF decision at 10K users). Which way of writing the selections keeps
+    /// them differs by key type, each checked in the disassembly: LLVM turns conditional moves
+    /// in a loop into a branch when it judges the branch faster, and its judgement turns on
+    /// the instructions' order.
     fn play(nodes: &mut [HeapSlot<Self>], node: usize, carried: Entry<Self>)
         -> Option<Entry<Self>>;
-
-    /// The rest of a replay: carries `carried` up from internal node `node` to the root and
-    /// returns the overall winner (`None` for a node beyond `nodes`). By default every match
-    /// is a [`Contest::play`].
-    #[inline(always)]
-    fn climb(
-        nodes: &mut [HeapSlot<Self>],
-        node: usize,
-        carried: Entry<Self>,
-    ) -> Option<Entry<Self>> {
-        climb_by_play(nodes, node, carried)
-    }
 }
 
 /// One word (HAI's rise and fall as `num::order_bits`): `u64::MAX`, which no finite value
@@ -68,26 +63,29 @@ impl Contest for u64 {
 
     const NOBODY: u64 = u64::MAX;
 
-    /// By key, then (keys are rarely equal) by leaf, the lower winning: a total order, since
-    /// leaves differ. Written out rather than as a tuple comparison, which took more
-    /// instructions.
+    /// By key, then (equal keys happen: jobs of equal tables give equal rises) by leaf, the
+    /// lower winning: a total order, since leaves differ. As one number, key above leaf, so
+    /// that the comparison is two instructions on the words as they are (`cmp`, `sbb`), which
+    /// lets [`Contest::play`] keep its conditional moves; with the leaf shifted in below the
+    /// key, it took five more, and LLVM turned the moves into a branch.
     #[inline(always)]
     fn beats(a: Entry<u64>, b: Entry<u64>) -> bool {
-        a.0 < b.0 || (a.0 == b.0 && a.1 < b.1)
+        (u128::from(a.0) << 64 | u128::from(a.1)) < (u128::from(b.0) << 64 | u128::from(b.1))
     }
 
-    /// A branch, and a write only when the carried entry loses: measured on HAI's benchmark
-    /// batch, that beat conditional moves.
+    /// The winner's key and leaf selected apart: selecting them as one entry (as [`Key`]'s
+    /// play does), LLVM compiled the match into a branch.
     #[inline(always)]
     fn play(nodes: &mut [HeapSlot<u64>], node: usize, carried: Entry<u64>) -> Option<Entry<u64>> {
-        let slot = nodes.get_mut(node)?;
-        let kept = entry(slot);
-        Some(if Self::beats(kept, carried) {
+        let kept = entry(nodes.get(node)?);
+        let upset = Self::beats(kept, carried);
+        let key = if upset { kept.0 } else { carried.0 };
+        let at = if upset { node } else { 0 };
+        let leaf = if upset { kept.1 } else { carried.1 };
+        if let Some(slot) = nodes.get_mut(at) {
             hold(slot, carried);
-            kept
-        } else {
-            carried
-        })
+        }
+        Some((key, leaf))
     }
 }
 
@@ -108,12 +106,8 @@ impl Contest for Key {
         wide(a.0) < wide(b.0)
     }
 
-    /// Conditional moves (checked in the disassembly, Rust 1.95), as between entries already
-    /// in the tree (see [`Contest::climb`]) the outcome is random to the predictor. The carried
-    /// entry is written where the outcome says: into the node if it lost, else into the root's
-    /// slot, which the replay overwrites at its end. Choosing where to write rather than what
-    /// lets LLVM keep conditional moves: selecting both the winner and the loser, it branched
-    /// (about 5 mispredictions a DRF decision at 10K users).
+    /// The winner selected as one entry: selecting its key and leaf apart (as `u64`'s play
+    /// does), the replay branched.
     #[inline(always)]
     fn play(nodes: &mut [HeapSlot<Key>], node: usize, carried: Entry<Key>) -> Option<Entry<Key>> {
         let kept = entry(nodes.get(node)?);
@@ -122,29 +116,6 @@ impl Contest for Key {
             hold(slot, carried);
         }
         Some(if upset { kept } else { carried })
-    }
-
-    /// In two stretches. First the updated leaf's own entry climbs while it wins, by a branch
-    /// whose outcome changes once a replay (few mispredictions) and that, predicted, lets the
-    /// processor go on before the entry's key is known: a DRF start reads that key from the
-    /// started user's row, a cache miss at 100K users. From the node where it loses (and
-    /// stays), the matches are between entries already in the tree, by [`Contest::play`].
-    #[inline(always)]
-    fn climb(
-        nodes: &mut [HeapSlot<Key>],
-        mut node: usize,
-        carried: Entry<Key>,
-    ) -> Option<Entry<Key>> {
-        while node > 0 {
-            let slot = nodes.get_mut(node)?;
-            let kept = entry(slot);
-            node >>= 1;
-            if Self::beats(kept, carried) {
-                hold(slot, carried);
-                return climb_by_play(nodes, node, kept);
-            }
-        }
-        Some(carried)
     }
 }
 
@@ -185,16 +156,76 @@ fn hold<K: Contest>(slot: &mut HeapSlot<K>, (key, leaf): Entry<K>) {
     slot.set_position(leaf);
 }
 
-/// Carries `carried` up from internal node `node` to the root, every match a
-/// [`Contest::play`], and returns the overall winner (`None` for a node beyond `nodes`).
+/// The most leaves of a tree whose matches between entries already in it are played by a
+/// branch ([`play_by_branch`]); larger trees play them by conditional moves
+/// ([`Contest::play`]). A replay of a small tree plays at most 6 matches, whose outcomes a
+/// predictor that keeps a history learns; in a larger tree they are random to it. Measured
+/// on HAI's benchmark batches (throwaway driver, medians of alternated runs): n = 50 jobs,
+/// branch 4.63 us against conditional moves 5.05 us; n = 1,000 jobs, branch 551 us against
+/// conditional moves 262 us.
+const PREDICTED_LEAVES: usize = 64;
+
+/// A match by a branch, as [`Contest::play`] plays it, writing the node only when the
+/// carried entry loses.
 #[inline(always)]
-fn climb_by_play<K: Contest>(
+fn play_by_branch<K: Contest>(
+    nodes: &mut [HeapSlot<K>],
+    node: usize,
+    carried: Entry<K>,
+) -> Option<Entry<K>> {
+    let slot = nodes.get_mut(node)?;
+    let kept = entry(slot);
+    Some(if K::beats(kept, carried) {
+        hold(slot, carried);
+        kept
+    } else {
+        carried
+    })
+}
+
+/// Carries `carried` up from internal node `node` of a tree of `m` leaves to the root and
+/// returns the overall winner (`None` for a node beyond `nodes`). In two stretches. First the
+/// updated leaf's own entry climbs while it wins, by a branch whose outcome changes once a
+/// replay (few mispredictions) and that, predicted, lets the processor go on before the
+/// entry's key is known: a DRF start reads that key from the started user's row, a cache miss
+/// at 100K users. From the node where it loses (and stays), the matches are between entries
+/// already in the tree, by [`Contest::play`], or in a tree of at most [`PREDICTED_LEAVES`]
+/// leaves by [`play_by_branch`].
+#[inline(always)]
+fn climb<K: Contest>(
+    nodes: &mut [HeapSlot<K>],
+    m: usize,
+    mut node: usize,
+    carried: Entry<K>,
+) -> Option<Entry<K>> {
+    while node > 0 {
+        let slot = nodes.get_mut(node)?;
+        let kept = entry(slot);
+        node >>= 1;
+        if K::beats(kept, carried) {
+            hold(slot, carried);
+            return if m <= PREDICTED_LEAVES {
+                climb_by(nodes, node, kept, play_by_branch)
+            } else {
+                climb_by(nodes, node, kept, K::play)
+            };
+        }
+    }
+    Some(carried)
+}
+
+/// Carries `carried` up from internal node `node` to the root, every match played by `play`
+/// ([`Contest::play`] or [`play_by_branch`]), and returns the overall winner (`None` for a
+/// node beyond `nodes`).
+#[inline(always)]
+fn climb_by<K: Contest>(
     nodes: &mut [HeapSlot<K>],
     mut node: usize,
     mut carried: Entry<K>,
+    play: impl Fn(&mut [HeapSlot<K>], usize, Entry<K>) -> Option<Entry<K>>,
 ) -> Option<Entry<K>> {
     while node > 0 {
-        carried = K::play(nodes, node, carried)?;
+        carried = play(nodes, node, carried)?;
         node >>= 1;
     }
     Some(carried)
@@ -303,7 +334,7 @@ pub(crate) fn replay<K: Contest, L: Leaves<K> + ?Sized>(
     if nodes.first().map(HeapSlot::position) != Some(leaf) {
         open_path(nodes, m, node);
     }
-    let Some(winner) = K::climb(nodes, node >> 1, (key, leaf)) else {
+    let Some(winner) = climb(nodes, m, node >> 1, (key, leaf)) else {
         return;
     };
     if let Some(root) = nodes.first_mut() {

