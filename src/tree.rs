@@ -156,14 +156,13 @@ fn hold<K: Contest>(slot: &mut HeapSlot<K>, (key, leaf): Entry<K>) {
     slot.set_position(leaf);
 }
 
-/// The most leaves of a tree whose matches between entries already in it are played by a
-/// branch ([`play_by_branch`]); larger trees play them by conditional moves
-/// ([`Contest::play`]). A replay of a small tree plays at most 6 matches, whose outcomes a
+/// The most leaves of a tree that its owner should replay with [`replay_predicted`] rather
+/// than [`replay`]. A replay of a small tree plays at most 6 matches, whose outcomes a
 /// predictor that keeps a history learns; in a larger tree they are random to it. Measured
 /// on HAI's benchmark batches (throwaway driver, medians of alternated runs): n = 50 jobs,
 /// branch 4.63 us against conditional moves 5.05 us; n = 1,000 jobs, branch 551 us against
 /// conditional moves 262 us.
-const PREDICTED_LEAVES: usize = 64;
+pub(crate) const PREDICTED_LEAVES: usize = 64;
 
 /// A match by a branch, as [`Contest::play`] plays it, writing the node only when the
 /// carried entry loses.
@@ -183,20 +182,19 @@ fn play_by_branch<K: Contest>(
     })
 }
 
-/// Carries `carried` up from internal node `node` of a tree of `m` leaves to the root and
-/// returns the overall winner (`None` for a node beyond `nodes`). In two stretches. First the
-/// updated leaf's own entry climbs while it wins, by a branch whose outcome changes once a
-/// replay (few mispredictions) and that, predicted, lets the processor go on before the
-/// entry's key is known: a DRF start reads that key from the started user's row, a cache miss
-/// at 100K users. From the node where it loses (and stays), the matches are between entries
-/// already in the tree, by [`Contest::play`], or in a tree of at most [`PREDICTED_LEAVES`]
-/// leaves by [`play_by_branch`].
+/// Carries `carried` up from internal node `node` to the root and returns the overall winner
+/// (`None` for a node beyond `nodes`). In two stretches. First the updated leaf's own entry
+/// climbs while it wins, by a branch whose outcome changes once a replay (few mispredictions)
+/// and that, predicted, lets the processor go on before the entry's key is known: a DRF start
+/// reads that key from the started user's row, a cache miss at 100K users. From the node
+/// where it loses (and stays), the matches are between entries already in the tree, each
+/// played by `play` ([`Contest::play`] or [`play_by_branch`]).
 #[inline(always)]
 fn climb<K: Contest>(
     nodes: &mut [HeapSlot<K>],
-    m: usize,
     mut node: usize,
     carried: Entry<K>,
+    play: impl Fn(&mut [HeapSlot<K>], usize, Entry<K>) -> Option<Entry<K>>,
 ) -> Option<Entry<K>> {
     while node > 0 {
         let slot = nodes.get_mut(node)?;
@@ -204,11 +202,7 @@ fn climb<K: Contest>(
         node >>= 1;
         if K::beats(kept, carried) {
             hold(slot, carried);
-            return if m <= PREDICTED_LEAVES {
-                climb_by(nodes, node, kept, play_by_branch)
-            } else {
-                climb_by(nodes, node, kept, K::play)
-            };
+            return climb_by(nodes, node, kept, play);
         }
     }
     Some(carried)
@@ -316,14 +310,40 @@ pub(crate) fn top<K: Contest, L: Leaves<K> + ?Sized>(
 
 /// Replays the path of leaf `leaf`, whose key has changed to `key` (into or out of play too),
 /// to the root: at each node, the entry carried up plays the loser kept there, and the winner
-/// goes on. A leaf beyond the tree is ignored. Inlined: as a call it cost HAI's short trees about
-/// 10% more instructions a batch.
+/// goes on. A leaf beyond the tree is ignored. The matches between entries already in the tree
+/// are played by conditional moves ([`Contest::play`]), as their outcomes are random to the
+/// predictor (but see [`replay_predicted`]).
 #[inline(always)]
 pub(crate) fn replay<K: Contest, L: Leaves<K> + ?Sized>(
     nodes: &mut [HeapSlot<K>],
     leaves: &L,
     leaf: u32,
     key: K,
+) {
+    replay_by(nodes, leaves, leaf, key, K::play);
+}
+
+/// [`replay`], the matches between entries already in the tree played by a branch
+/// ([`play_by_branch`]): for trees of at most [`PREDICTED_LEAVES`] leaves.
+#[inline(always)]
+pub(crate) fn replay_predicted<K: Contest, L: Leaves<K> + ?Sized>(
+    nodes: &mut [HeapSlot<K>],
+    leaves: &L,
+    leaf: u32,
+    key: K,
+) {
+    replay_by(nodes, leaves, leaf, key, play_by_branch);
+}
+
+/// [`replay`], the matches between entries already in the tree played by `play`. Inlined: as
+/// a call it cost HAI's short trees about 10% more instructions a batch.
+#[inline(always)]
+fn replay_by<K: Contest, L: Leaves<K> + ?Sized>(
+    nodes: &mut [HeapSlot<K>],
+    leaves: &L,
+    leaf: u32,
+    key: K,
+    play: impl Fn(&mut [HeapSlot<K>], usize, Entry<K>) -> Option<Entry<K>>,
 ) {
     let m = leaves.count();
     if leaf as usize >= m {
@@ -334,7 +354,7 @@ pub(crate) fn replay<K: Contest, L: Leaves<K> + ?Sized>(
     if nodes.first().map(HeapSlot::position) != Some(leaf) {
         open_path(nodes, m, node);
     }
-    let Some(winner) = climb(nodes, m, node >> 1, (key, leaf)) else {
+    let Some(winner) = climb(nodes, node >> 1, (key, leaf), play) else {
         return;
     };
     if let Some(root) = nodes.first_mut() {
@@ -390,9 +410,10 @@ mod tests {
         }
     }
 
-    /// Random key changes (out of play included) on trees of every small size agree with a
-    /// scan for the least key, ties to the lower leaf.
-    fn agrees_with_scan(size: u8, ops: Vec<(u8, u8)>) -> bool {
+    /// Random key changes (out of play included) on trees of every small size, replayed by
+    /// [`replay_predicted`] or [`replay`], agree with a scan for the least key, ties to the
+    /// lower leaf.
+    fn agrees_with_scan(predicted: bool, size: u8, ops: Vec<(u8, u8)>) -> bool {
         let m = usize::from(size % 40);
         let mut nodes = std::vec![HeapSlot::<u64>::VACANT; m];
         // Few distinct keys, so that ties are common.
@@ -406,7 +427,11 @@ mod tests {
                 } else {
                     u64::from(key % 4)
                 };
-                replay(&mut nodes, &keys, leaf as u32, keys[leaf]);
+                if predicted {
+                    replay_predicted(&mut nodes, &keys, leaf as u32, keys[leaf]);
+                } else {
+                    replay(&mut nodes, &keys, leaf as u32, keys[leaf]);
+                }
             }
             let least = (0..m)
                 .filter(|&leaf| keys[leaf] != u64::MAX)
@@ -419,8 +444,8 @@ mod tests {
     }
 
     quickcheck! {
-        fn tree_matches_scan(size: u8, ops: Vec<(u8, u8)>) -> bool {
-            agrees_with_scan(size, ops)
+        fn tree_matches_scan(predicted: bool, size: u8, ops: Vec<(u8, u8)>) -> bool {
+            agrees_with_scan(predicted, size, ops)
         }
     }
 }
