@@ -20,6 +20,7 @@ use super::storage::Slot;
 use super::table::{JobRow, Tables};
 use super::tree::{plant, Tree, ABSENT};
 use crate::num::{from_order_bits, order_bits};
+use crate::tree;
 
 /// Runs the transfers from the allocation in `rows`, with `donors` and `acceptors` (one slot
 /// per row each) as the trees' scratch. Returns how many transfers it made.
@@ -47,8 +48,27 @@ pub(super) fn transfer(
     }
     let (donor_leaves, acceptor_nodes) = donors.split_at_mut(gives.min(donors.len()));
     let (acceptor_leaves, donor_nodes) = acceptors.split_at_mut(takes.min(acceptors.len()));
-    let mut donors = Tree::new(donor_leaves, donor_nodes);
-    let mut acceptors = Tree::new(acceptor_leaves, acceptor_nodes);
+    let donors = (donor_leaves, donor_nodes);
+    let acceptors = (acceptor_leaves, acceptor_nodes);
+    // Each side has at most `rows.len()` jobs. The loop is compiled once for each way of
+    // replaying, so that each copy holds only its own.
+    if rows.len() <= tree::PREDICTED_LEAVES {
+        transfer_between::<true>(tables, rows, donors, acceptors)
+    } else {
+        transfer_between::<false>(tables, rows, donors, acceptors)
+    }
+}
+
+/// The transfers between the sides whose leaves and node slots are `donors` and `acceptors`,
+/// each replayed as `PREDICTED` says (see [`Tree`]). Returns how many transfers it made.
+fn transfer_between<const PREDICTED: bool>(
+    tables: Tables,
+    rows: &mut [JobRow],
+    (donor_leaves, donor_nodes): (&mut [Slot], &mut [Slot]),
+    (acceptor_leaves, acceptor_nodes): (&mut [Slot], &mut [Slot]),
+) -> u32 {
+    let mut donors = Tree::<PREDICTED>::new(donor_leaves, donor_nodes);
+    let mut acceptors = Tree::<PREDICTED>::new(acceptor_leaves, acceptor_nodes);
 
     let mut transfers = 0u32;
     while let (Some((d, rise, giver)), Some((a, fall, taker))) = (donors.top(), acceptors.top()) {
