@@ -17,13 +17,13 @@
 //!   `t* = min(t_run, T_i)` ([`Machine::fits`], [`Machine::drr`], [`Machine::score`]), and the
 //!   paper's alternatives for comparison: TRC (§V-F, the sum over kinds instead of the
 //!   maximum) and Tetris' alignment score ([`Metric`]).
-//! - [`min_frag`]: Algorithm 1 for one heartbeat of one machine.
+//! - [`min_frag()`]: Algorithm 1 for one heartbeat of one machine.
 //! - [`score_machines`]: one executor against many machines, one call over flat arrays.
-//! - [`reprovision`]: §III-C's correction of a running executor's remaining series, and
+//! - [`reprovision()`]: §III-C's correction of a running executor's remaining series, and
 //!   [`reprovision_due`], its trigger (a stage running longer than [`RHO`] = 1.1 times its
 //!   expected time).
 //! - [`Timeline`] ([`timeline`]): one machine over time, what a caller otherwise keeps beside
-//!   [`min_frag`]: the executors running on it, `AR` and `t_run`, kept exactly as time
+//!   [`min_frag()`]: the executors running on it, `AR` and `t_run`, kept exactly as time
 //!   advances and executors are placed, released and reprovisioned; a heartbeat is one call.
 //! - [`Predictor`] ([`predictor`]): §IV-C's prediction of an executor's demand series, the
 //!   mean of its application's last runs, or its peak until there are enough.

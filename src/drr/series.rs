@@ -8,7 +8,7 @@ use crate::{Error, Result};
 /// The most time steps a series holds (a machine's horizon, an executor's lifetime).
 pub const MAX_STEPS: usize = 256;
 
-/// The most pending executors one [`crate::drr::min_frag`] call considers.
+/// The most pending executors one [`crate::drr::min_frag()`] call considers.
 pub const MAX_EXECUTORS: usize = 4096;
 
 /// `kinds` if it is 1 to [`MAX_KINDS`]: [`Error::Empty`] for 0, [`Error::CapacityFull`] above.

@@ -4,7 +4,7 @@
 //! holding its predicted demand series from the step it started, and what that leaves, the
 //! available series `AR` over a horizon of `H` steps from now.
 //!
-//! The timeline is what a caller otherwise keeps beside [`crate::drr::min_frag`]: it
+//! The timeline is what a caller otherwise keeps beside [`crate::drr::min_frag()`]: it
 //! [advances](Timeline::advance) time by steps (an executor whose series has ended has finished
 //! as predicted and is let go), [places](Timeline::place) executors (each reserves its series
 //! from the current step), [releases](Timeline::release) executors that finish earlier than
@@ -391,7 +391,7 @@ impl<S: Storage<ExecutorRow, HEAPS>> Timeline<S> {
     /// Reprovisions executor `id` (§III-C): its remaining series, from the current step to its
     /// end, is scaled by `observed[r] / predicted[r]` for each kind `r`, the usage observed
     /// over one monitoring period against the usage predicted for it (a kind predicted at zero
-    /// is left as it is), exactly as [`crate::drr::reprovision`] scales a series; `AR` follows.
+    /// is left as it is), exactly as [`crate::drr::reprovision()`] scales a series; `AR` follows.
     ///
     /// Errors, in this order (nothing changes): `observed` or `predicted` not of the machine's
     /// kinds ([`Error::LengthMismatch`]) or an amount not finite or negative

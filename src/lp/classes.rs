@@ -1,8 +1,8 @@
 //! Columns that are copies of one another, priced once: QKnobler's users with the same demand
 //! row are one column class (the paper's own Spark workload, §7.1, has 2 distinct rows among
-//! 20 users). Columns with the same [`Program::pattern`] get the same reduced cost, bit for
-//! bit, so a pricing pass needs one reduced cost per class and, for the class that wins, its
-//! first column that is not basic: the choice a column-by-column scan makes.
+//! 20 users). Columns with the same pattern ([`Program::patterns`]) get the same reduced
+//! cost, bit for bit, so a pricing pass needs one reduced cost per class and, for the class
+//! that wins, its first column that is not basic: the choice a column-by-column scan makes.
 //!
 //! The classes are found by hashing every column's pattern once, which costs about what a
 //! pricing pass does; the solver does it only after a few plain passes, and gives up as soon as
