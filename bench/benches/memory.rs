@@ -1,16 +1,32 @@
-//! The machine's floor for the largest benchmarks: one dependent load from a random place in a
-//! 64 MB array (a pointer chase over a random cycle, so neither the caches nor the prefetchers
-//! help), the cost of each main-memory miss that a heap level of a million-entry heap pays.
+//! The machine's floors for the largest benchmarks: one dependent load from a random place in
+//! an array (a pointer chase over a random cycle, so neither the prefetchers nor any pattern
+//! help), at the sizes those benchmarks work in. What such a load costs depends on whether
+//! the array fits the part of the last-level cache the machine gives us, and on a virtual
+//! machine that part shrinks and grows with the neighbours' load.
 //!
 //! Run: `cargo bench -p fairsched-bench --bench memory`
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use fairsched::drf::UserRow;
+use fairsched::heap::{HeapSlot, Key};
 use fairsched_testkit::rng::SplitMix;
 use std::hint::black_box;
+use std::mem::size_of;
 use std::time::Duration;
 
-/// Entries of the chase: 8 M words, 64 MB (the CFQ benchmark's rows at 1M jobs).
-const WORDS: usize = 8 << 20;
+/// Bytes a DRF decision among 100,000 users works in: the users' rows and the loser tree's
+/// slots (`drf_next_user_scattered/queue/100000`; their demands, which a decision does not
+/// read, are not counted).
+const DRF_100K_USERS: usize = 100_000 * (size_of::<UserRow>() + size_of::<HeapSlot<Key>>());
+
+/// The probes: a name, and the bytes of the array.
+const PROBES: [(&str, usize); 3] = [
+    // Well inside the last-level cache: a cache hit, for scale.
+    ("dependent_load_4mb", 4 << 20),
+    ("dependent_load_drf_100k_users", DRF_100K_USERS),
+    // Far beyond the caches: a main-memory miss (the CFQ benchmark's rows at 1M jobs).
+    ("dependent_load_64mb", 64 << 20),
+];
 
 /// `next[i]` is the entry after `i` on one random cycle through every entry (Sattolo's
 /// shuffle).
@@ -29,16 +45,18 @@ fn random_cycle(words: usize) -> Vec<u64> {
 }
 
 fn chase(c: &mut Criterion) {
-    let next = random_cycle(WORDS);
-    let mut at = 0u64;
     let mut group = c.benchmark_group("memory");
     group.measurement_time(Duration::from_secs(3));
-    group.bench_function("dependent_load_64mb", |b| {
-        b.iter(|| {
-            at = next[at as usize];
-            black_box(at)
-        })
-    });
+    for (name, bytes) in PROBES {
+        let next = random_cycle(bytes / size_of::<u64>());
+        let mut at = 0u64;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                at = next[at as usize];
+                black_box(at)
+            })
+        });
+    }
     group.finish();
 }
 
