@@ -42,14 +42,11 @@ pub(crate) trait Contest: HeapKey {
 
     /// A match by conditional moves (checked in the disassembly, Rust 1.95): the entry
     /// `carried` up plays the loser kept at internal node `node`, the loser stays and the
-    /// winner is returned (`None` for a node beyond `nodes`). The carried entry is written
-    /// where the outcome says: into the node if it lost, else into the root's slot, which the
-    /// replay overwrites at its end. Choosing where to write rather than what lets LLVM keep
-    /// conditional moves: selecting both the winner and the loser, it branched (about 5
-    /// mispredictions a DRF decision at 10K users). Which way of writing the selections keeps
-    /// them differs by key type, each checked in the disassembly: LLVM turns conditional moves
-    /// in a loop into a branch when it judges the branch faster, and its judgement turns on
-    /// the instructions' order.
+    /// winner is returned (`None` for a node beyond `nodes`). Which way of writing the
+    /// selections keeps them conditional moves, and which is faster, differs by key type, each
+    /// checked in the disassembly and timed: LLVM turns conditional moves in a loop into a
+    /// branch when it judges the branch faster, and its judgement turns on the instructions'
+    /// order.
     fn play(nodes: &mut [HeapSlot<Self>], node: usize, carried: Entry<Self>)
         -> Option<Entry<Self>>;
 }
@@ -73,8 +70,11 @@ impl Contest for u64 {
         (u128::from(a.0) << 64 | u128::from(a.1)) < (u128::from(b.0) << 64 | u128::from(b.1))
     }
 
-    /// The winner's key and leaf selected apart: selecting them as one entry (as [`Key`]'s
-    /// play does), LLVM compiled the match into a branch.
+    /// The carried entry is written where the outcome says: into the node if it lost, else
+    /// into the root's slot, which the replay overwrites at its end; the winner's key and leaf
+    /// selected apart. Selecting them as one entry, LLVM compiled the match into a branch; so
+    /// it did selecting both the winner and the loser by `if`s (about 5 mispredictions a DRF
+    /// decision at 10K users, when DRF played this way).
     #[inline(always)]
     fn play(nodes: &mut [HeapSlot<u64>], node: usize, carried: Entry<u64>) -> Option<Entry<u64>> {
         let kept = entry(nodes.get(node)?);
@@ -106,16 +106,24 @@ impl Contest for Key {
         wide(a.0) < wide(b.0)
     }
 
-    /// The winner selected as one entry: selecting its key and leaf apart (as `u64`'s play
-    /// does), the replay branched.
+    /// Unlike `u64`'s play, the node is written whatever the outcome, with the loser: every
+    /// store of a replay then has an address known before any match is played, where a store
+    /// whose address waits on the match (the node or the root's slot) held up the loads of the
+    /// matches above it. Both selections by [`core::hint::select_unpredictable`], which keeps
+    /// them conditional moves: as `if`s, or as bit masks, LLVM compiled them into branches
+    /// (DRF's decision among 1,000 users of scattered shares took 48 to 57 ns instead of 21).
+    /// Against the write placed by the outcome, on DRF's benchmark (criterion, alternated
+    /// runs): 1,000 and 10,000 users of scattered shares 23.7-25.0 -> 21.0-21.9 ns and
+    /// 33.0-40.2 -> 31.6-32.4 ns, patterned ones 18.1-19.8 -> 17.3-17.6 ns and 22.6-24.2 ->
+    /// 21.5-22.0 ns. (HAI's one-word play, written this way, was about 2% slower on its
+    /// batch of 1,000 jobs.)
     #[inline(always)]
     fn play(nodes: &mut [HeapSlot<Key>], node: usize, carried: Entry<Key>) -> Option<Entry<Key>> {
-        let kept = entry(nodes.get(node)?);
+        let slot = nodes.get_mut(node)?;
+        let kept = entry(slot);
         let upset = Self::beats(kept, carried);
-        if let Some(slot) = nodes.get_mut(if upset { node } else { 0 }) {
-            hold(slot, carried);
-        }
-        Some(if upset { kept } else { carried })
+        hold(slot, core::hint::select_unpredictable(upset, carried, kept));
+        Some(core::hint::select_unpredictable(upset, kept, carried))
     }
 }
 
