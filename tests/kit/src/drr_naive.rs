@@ -96,7 +96,7 @@ pub fn min_frag(
 /// The steps of a series of `kinds` kinds, or the error of its length: the first checks of
 /// `Executor::new(demand, kinds)`, for the references' own validation.
 fn check_shape(demand: &[f64], kinds: usize) -> Result<usize, Error> {
-    if demand.len() % kinds != 0 {
+    if !demand.len().is_multiple_of(kinds) {
         return Err(Error::LengthMismatch);
     }
     let steps = demand.len() / kinds;

@@ -139,7 +139,7 @@ impl Queue {
             state.unchanged("QKnobler's stateless pieces for heterogeneous tasks");
             return;
         }
-        let queue = if first % 32 == 0 {
+        let queue = if first.is_multiple_of(32) {
             ptr::null_mut()
         } else {
             self.handle
@@ -508,7 +508,7 @@ fn average_demand(input: &mut Input) {
         return;
     }
     assert!(
-        average.len() == kinds && running_sum.len() == kinds && pending.len() % kinds == 0,
+        average.len() == kinds && running_sum.len() == kinds && pending.len().is_multiple_of(kinds),
         "{export} accepted {} kinds of average, {} of running sum, {} pending amounts for {kinds} kinds",
         average.len(),
         running_sum.len(),

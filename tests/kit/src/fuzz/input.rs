@@ -30,7 +30,7 @@ impl<'a> Input<'a> {
 
     /// True once in `n` draws (roughly): how often an argument is made invalid on purpose.
     pub fn one_in(&mut self, n: u8) -> bool {
-        self.byte() % n == 0
+        self.byte().is_multiple_of(n)
     }
 
     /// A count in `0..=max`, sometimes replaced by a much larger value that no buffer holds
