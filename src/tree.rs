@@ -72,9 +72,8 @@ impl Contest for u64 {
 
     /// The carried entry is written where the outcome says: into the node if it lost, else
     /// into the root's slot, which the replay overwrites at its end; the winner's key and leaf
-    /// selected apart. Selecting them as one entry, LLVM compiled the match into a branch; so
-    /// it did selecting both the winner and the loser by `if`s (about 5 mispredictions a DRF
-    /// decision at 10K users, when DRF played this way).
+    /// selected apart. Selecting them as one entry, or the winner and the loser both by `if`s,
+    /// LLVM compiled the match into a branch.
     #[inline(always)]
     fn play(nodes: &mut [HeapSlot<u64>], node: usize, carried: Entry<u64>) -> Option<Entry<u64>> {
         let kept = entry(nodes.get(node)?);
