@@ -171,8 +171,8 @@ fn hold<K: Contest>(slot: &mut HeapSlot<K>, (key, leaf): Entry<K>) {
 /// conditional moves 262 us.
 pub(crate) const PREDICTED_LEAVES: usize = 64;
 
-/// A match by a branch, as [`Contest::play`] plays it, writing the node only when the
-/// carried entry loses, and comparing by [`precedes`].
+/// The match [`Contest::play`] plays, by a branch: the node is written only when the carried
+/// entry loses, and the entries are compared by [`precedes`].
 #[inline(always)]
 fn play_by_branch<K: Contest>(
     nodes: &mut [HeapSlot<K>],
