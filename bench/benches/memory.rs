@@ -4,9 +4,12 @@
 //! the array fits the part of the last-level cache the machine gives us, and on a virtual
 //! machine that part shrinks and grows with the neighbours' load.
 //!
+//! Each probe's id carries the array's size in bytes (`memory/<probe>/<bytes>`), which
+//! `scripts/bench-report` prints beside its time.
+//!
 //! Run: `cargo bench -p fairsched-bench --bench memory`
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use fairsched::drf::UserRow;
 use fairsched::heap::{HeapSlot, Key};
 use fairsched_testkit::rng::SplitMix;
@@ -22,10 +25,10 @@ const DRF_100K_USERS: usize = 100_000 * (size_of::<UserRow>() + size_of::<HeapSl
 /// The probes: a name, and the bytes of the array.
 const PROBES: [(&str, usize); 3] = [
     // Well inside the last-level cache: a cache hit, for scale.
-    ("dependent_load_4mb", 4 << 20),
+    ("dependent_load_cache_hit", 4_000_000),
     ("dependent_load_drf_100k_users", DRF_100K_USERS),
     // Far beyond the caches: a main-memory miss (the CFQ benchmark's rows at 1M jobs).
-    ("dependent_load_64mb", 64 << 20),
+    ("dependent_load_main_memory", 64_000_000),
 ];
 
 /// `next[i]` is the entry after `i` on one random cycle through every entry (Sattolo's
@@ -50,7 +53,7 @@ fn chase(c: &mut Criterion) {
     for (name, bytes) in PROBES {
         let next = random_cycle(bytes / size_of::<u64>());
         let mut at = 0u64;
-        group.bench_function(name, |b| {
+        group.bench_function(BenchmarkId::new(name, bytes), |b| {
             b.iter(|| {
                 at = next[at as usize];
                 black_box(at)
