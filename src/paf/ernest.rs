@@ -125,13 +125,12 @@ impl Ernest {
 #[inline(always)]
 fn absorb(triangle: &mut Triangle, rows: impl Iterator<Item = [f64; COLUMNS]>) {
     let mut waiting = [[0.0; COLUMNS]; FEATURES - 1];
-    for row in rows.chain([[0.0; COLUMNS]; FEATURES - 1]) {
+    for mut row in rows.chain([[0.0; COLUMNS]; FEATURES - 1]) {
         let [l0, l1, l2, l3] = &mut *triangle;
         let [w1, w2, w3] = &mut waiting;
         rotate::<3>(l3, w3);
         rotate::<2>(l2, w2);
         rotate::<1>(l1, w1);
-        let mut row = row;
         rotate::<0>(l0, &mut row);
         *w3 = *w2;
         *w2 = *w1;
